@@ -1,0 +1,59 @@
+/* Events: what the engine schedules in an event queue. */
+#ifndef HSFRAME_EVENT_H
+#define HSFRAME_EVENT_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Kinds of event.  Values are stable; new kinds are appended. */
+typedef enum hsf_event_kind {
+    HSF_EVENT_PAIR = 1,     /* two particles touch: subject, object */
+    HSF_EVENT_WALL = 2,     /* subject hits wall number object of the boundary */
+    HSF_EVENT_CELL = 3,     /* subject leaves its cell (reserved for cell lists) */
+    HSF_EVENT_SAMPLE = 4,   /* output number object takes a sample */
+    HSF_EVENT_STOP = 5      /* the run ends */
+} hsf_event_kind;
+
+/* One scheduled event, 32 bytes, copied by value into and out of queues.
+ *
+ * A queue must order events by time, then by seq, and must not interpret
+ * any other field: the engine gives every event a unique, increasing seq, so
+ * (time, seq) is a total order and every correct queue pops the same events
+ * in the same order.  That is what makes a trajectory independent of the
+ * queue plugin, bit for bit. */
+typedef struct hsf_event {
+    double time;        /* simulated time of the event; finite */
+    uint64_t seq;       /* unique insertion number: tie breaker */
+    uint32_t subject;   /* engine data: usually a particle index */
+    uint32_t object;    /* engine data: partner, wall or output index */
+    uint32_t kind;      /* engine data: an hsf_event_kind */
+    uint32_t stamp;     /* engine data: partner's trajectory version */
+} hsf_event;
+
+/* 1 if a comes before b in the (time, seq) order, else 0. */
+static inline int hsf_event_before(const hsf_event *a, const hsf_event *b)
+{
+    return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+}
+
+/* What an output's on_event callback is told about a processed collision. */
+typedef struct hsf_event_info {
+    uint32_t kind;      /* HSF_EVENT_PAIR or HSF_EVENT_WALL */
+    double time;        /* simulated time */
+    uint32_t i;         /* first particle (0-based) */
+    uint32_t j;         /* partner particle for PAIR, wall number for WALL */
+    double impulse;     /* magnitude of the momentum exchanged (mass*length/time) */
+    double virial;      /* PAIR: impulse vector . (r_i - r_j) at contact, for the pressure */
+} hsf_event_info;
+
+/* Bit for kind k in an output's event subscription mask. */
+#define HSF_EVENT_MASK(k) (1u << (k))
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,54 @@
+/* File helpers for output plugins: atomic files and the particle formats
+ * that hsframe reads back as input. */
+#ifndef HSFRAME_IO_H
+#define HSFRAME_IO_H
+
+#include <stdio.h>
+
+#include <hsframe/error.h>
+#include <hsframe/system.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A file written under a temporary name in the same directory and renamed
+ * over the final name only when committed, so readers never see a partial
+ * file.  Opaque. */
+typedef struct hsf_atomic_file hsf_atomic_file;
+
+/* Creates the temporary file for path.  Returns a handle owned by the caller
+ * (release it with hsf_atomic_commit or hsf_atomic_abort), or NULL with err
+ * set when the directory cannot be written. */
+hsf_atomic_file *hsf_atomic_open(const char *path, hsf_error *err);
+
+/* The stream to write to; owned by the handle. */
+FILE *hsf_atomic_stream(hsf_atomic_file *f);
+
+/* Flushes, closes and renames the temporary file to its final name, then
+ * frees f.  Returns 0, or -1 with err set (the temporary is removed, an
+ * earlier file of the final name is left as it was). */
+int hsf_atomic_commit(hsf_atomic_file *f, hsf_error *err);
+
+/* Closes and removes the temporary file and frees f.  f may be NULL. */
+void hsf_atomic_abort(hsf_atomic_file *f);
+
+/* Writes the current state in the algs4 text format (N, then
+ * "rx ry vx vy radius mass r g b" per line), 2D only, with every number
+ * printed so that reading it back gives the same bits.  Returns 0, or -1
+ * with err set (3D system, write error). */
+int hsf_write_algs4(FILE *out, const hsf_system *sys, hsf_error *err);
+
+/* Writes one extended XYZ frame of the current state: count line, a comment
+ * line with Lattice, Properties
+ * (species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1:color:R:3) and Time,
+ * then one line per particle; species letters A, B, ... name the distinct
+ * (radius, mass) classes.  Numbers round-trip exactly.  Returns 0, or -1
+ * with err set on a write error. */
+int hsf_write_xyz(FILE *out, const hsf_system *sys, hsf_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

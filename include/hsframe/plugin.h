@@ -1,0 +1,81 @@
+/* hsframe plugin ABI: the descriptor every plugin exports.
+ *
+ * Versioning policy
+ * -----------------
+ * HSF_ABI_MAJOR changes when an existing type, struct layout or function
+ * signature in include/hsframe/ changes: plugins built against another major
+ * version are refused.  HSF_ABI_MINOR grows when something is appended: a new
+ * vtable member at the end of a vtable, a new host function, a new event
+ * kind.  A plugin built against minor m runs on any host of the same major
+ * with minor >= m; a host refuses plugins built for a newer minor than its
+ * own.  The host calls a vtable member added in minor m only if the plugin's
+ * descriptor says abi_minor >= m and the pointer is not NULL; every optional
+ * member documents what the host does without it.
+ *
+ * Changelog
+ *   1.0  first ABI: queue, boundary and output kinds, declared parameters,
+ *        host-owned errors, system accessors.
+ */
+#ifndef HSFRAME_PLUGIN_H
+#define HSFRAME_PLUGIN_H
+
+#include <stdint.h>
+
+#include <hsframe/config.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HSF_ABI_MAJOR 1
+#define HSF_ABI_MINOR 0
+
+/* The name of the one symbol a plugin exports. */
+#define HSF_PLUGIN_ENTRY_SYMBOL "hsf_plugin_entry"
+
+/* What a plugin provides; the descriptor's vtable points to the matching
+ * type (hsf_queue_type, hsf_boundary_type or hsf_output_type). */
+typedef enum hsf_plugin_kind {
+    HSF_PLUGIN_QUEUE = 1,
+    HSF_PLUGIN_BOUNDARY = 2,
+    HSF_PLUGIN_OUTPUT = 3
+} hsf_plugin_kind;
+
+/* The constant descriptor returned by a plugin's entry function.  The first
+ * two fields never move, so that any host can read the versions of any
+ * plugin.  All strings and the vtable are static data owned by the plugin. */
+typedef struct hsf_plugin_info {
+    uint16_t abi_major;          /* HSF_ABI_MAJOR the plugin was built with */
+    uint16_t abi_minor;          /* HSF_ABI_MINOR the plugin was built with */
+    uint32_t kind;               /* an hsf_plugin_kind */
+    const char *name;            /* must equal the file name without ".so" */
+    const char *summary;         /* one line for --list-plugins */
+    const hsf_param *params;     /* parameters it reads; ends with {NULL}; may be NULL */
+    const void *vtable;          /* const hsf_queue_type / hsf_boundary_type / hsf_output_type */
+} hsf_plugin_info;
+
+/* The entry function's type: returns the plugin's static descriptor. */
+typedef const hsf_plugin_info *(*hsf_plugin_entry_fn)(void);
+
+/* Defines the entry point of a plugin.  Use it once per plugin, at file
+ * scope, after the vtable and the parameter table:
+ *
+ *     HSF_PLUGIN(HSF_PLUGIN_BOUNDARY, "stadium", "Bunimovich stadium",
+ *                stadium_params, &stadium_type)
+ */
+#define HSF_PLUGIN(kind_, name_, summary_, params_, vtable_)                  \
+    const hsf_plugin_info *hsf_plugin_entry(void);                            \
+    const hsf_plugin_info *hsf_plugin_entry(void)                             \
+    {                                                                         \
+        static const hsf_plugin_info info = {                                 \
+            .abi_major = HSF_ABI_MAJOR, .abi_minor = HSF_ABI_MINOR,           \
+            .kind = (kind_), .name = (name_), .summary = (summary_),          \
+            .params = (params_), .vtable = (vtable_) };                       \
+        return &info;                                                         \
+    }
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,64 @@
+/* Event queue plugins: a priority queue of hsf_event ordered by (time, seq).
+ *
+ * Write a queue in one file: a state struct, the functions below, a const
+ * hsf_queue_type, and HSF_PLUGIN(HSF_PLUGIN_QUEUE, "name", ...).  The host
+ * allocates state_size zeroed bytes, calls init, then any sequence of push,
+ * pop, peek and size, then fini, and frees the state.  Instances are used
+ * from one thread.
+ *
+ * Contract (checked for every queue by tests/queue_conformance):
+ *  - pop returns the minimum by hsf_event_before(): smaller time first, equal
+ *    times by smaller seq.  Never rely on seq alone or on insertion order.
+ *  - push copies the event; it refuses a NaN or infinite time.
+ *  - events are opaque except for time and seq; copy all 32 bytes.
+ *  - any number of events, from empty to at least 10^7, with times from 0 up
+ *    to 1e300 and gaps from 0 up; the engine pushes times that are >= the
+ *    last popped time, but a queue must stay correct (if slower) otherwise. */
+#ifndef HSFRAME_QUEUE_H
+#define HSFRAME_QUEUE_H
+
+#include <stddef.h>
+
+#include <hsframe/config.h>
+#include <hsframe/error.h>
+#include <hsframe/event.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct hsf_queue_type {
+    /* Bytes of state the host allocates (zeroed) for one instance. */
+    size_t state_size;
+
+    /* Prepares the zeroed state q.  cfg is the [queue] section (parameters
+     * declared in the plugin's table); size_hint is the expected number of
+     * pending events (may be 0).  Returns 0, or -1 with err set; on failure
+     * fini is still called. */
+    int (*init)(void *q, const hsf_config *cfg, size_t size_hint, hsf_error *err);
+
+    /* Releases everything init and push allocated.  Must accept a state
+     * whose init failed part way. */
+    void (*fini)(void *q);
+
+    /* Inserts a copy of *ev.  Returns 0, or -1 with err set when the time is
+     * not finite or memory is exhausted (the queue is unchanged then). */
+    int (*push)(void *q, const hsf_event *ev, hsf_error *err);
+
+    /* Removes the first event into *out and returns 1; returns 0 and leaves
+     * *out untouched when the queue is empty. */
+    int (*pop)(void *q, hsf_event *out);
+
+    /* The first event without removing it, or NULL when empty.  The pointer
+     * is valid until the next push, pop or fini. */
+    const hsf_event *(*peek)(void *q);
+
+    /* Number of events held. */
+    size_t (*size)(const void *q);
+} hsf_queue_type;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,73 @@
+/* Read access to the simulated system, for outputs (and tests).
+ *
+ * Between events the engine keeps each particle's position at the time of
+ * its own last event; these accessors compute every quantity at the current
+ * simulated time, hsf_system_time(), without changing anything.  Lengths,
+ * times and masses are in the units of the input. */
+#ifndef HSFRAME_SYSTEM_H
+#define HSFRAME_SYSTEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Opaque, owned by the host. */
+typedef struct hsf_system hsf_system;
+
+/* One particle at the current time.  This layout is frozen for ABI major 1:
+ * later quantities get new accessors, not new fields. */
+typedef struct hsf_particle_view {
+    double r[3];            /* position (inside the boundary's extent); z = 0 in 2D */
+    double unwrapped[3];    /* position followed through periodic images (= r without them) */
+    double v[3];            /* velocity; z = 0 in 2D */
+    double radius;
+    double mass;
+    unsigned char color[3]; /* red, green, blue, 0-255 */
+    uint64_t collisions;    /* pair collisions and wall hits of this particle so far */
+} hsf_particle_view;
+
+/* Counters since the start of the run.  Frozen for ABI major 1. */
+typedef struct hsf_stats {
+    uint64_t events;        /* events popped from the queue, stale ones included */
+    uint64_t collisions;    /* pair collisions */
+    uint64_t wall_hits;     /* particle-wall collisions */
+    uint64_t stale_events;  /* popped events that were no longer valid */
+    uint64_t cell_crossings; /* particles moving from one cell of the grid to the next */
+    double wall_impulse;    /* sum of momentum magnitudes given to walls */
+    double virial;          /* sum over pair collisions of impulse . (r_i - r_j) */
+} hsf_stats;
+
+/* 2 or 3. */
+int hsf_system_dim(const hsf_system *sys);
+
+/* Number of particles. */
+size_t hsf_system_count(const hsf_system *sys);
+
+/* Current simulated time. */
+double hsf_system_time(const hsf_system *sys);
+
+/* The run's end time ([simulation] end_time). */
+double hsf_system_end_time(const hsf_system *sys);
+
+/* Fills *out with particle i (0-based, < hsf_system_count) at the current
+ * time. */
+void hsf_system_particle(const hsf_system *sys, size_t i, hsf_particle_view *out);
+
+/* Fills *out with the counters so far. */
+void hsf_system_stats(const hsf_system *sys, hsf_stats *out);
+
+/* Total kinetic energy, sum of m v^2 / 2. */
+double hsf_system_kinetic_energy(const hsf_system *sys);
+
+/* The boundary's volume (area in 2D) and extent (see hsf_boundary_type). */
+double hsf_system_volume(const hsf_system *sys);
+void hsf_system_extent(const hsf_system *sys, double lo[3], double hi[3], int periodic[3]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
