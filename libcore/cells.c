@@ -1,0 +1,204 @@
+/* Building the cell grid levels, cell-crossing times, moving between cells. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cells.h"
+#include "error_private.h"
+
+static void list_insert(hsf_cell_level *l, hsf_particle *p, uint32_t i)
+{
+    uint32_t h = l->head[p[i].cell];
+    p[i].prev = HSF_NONE;
+    p[i].next = h;
+    if (h != HSF_NONE)
+        p[h].prev = i;
+    l->head[p[i].cell] = i;
+}
+
+static void list_remove(hsf_cell_level *l, hsf_particle *p, uint32_t i)
+{
+    if (p[i].prev != HSF_NONE)
+        p[p[i].prev].next = p[i].next;
+    else
+        l->head[p[i].cell] = p[i].next;
+    if (p[i].next != HSF_NONE)
+        p[p[i].next].prev = p[i].prev;
+}
+
+/* The diameter class: the smallest k with dmin * 2^k >= diameter. */
+static int diameter_class(double diameter, double dmin)
+{
+    int k = 0;
+    while (k < 62 && dmin * ldexp(1, k) < diameter)
+        k++;
+    return k;
+}
+
+int hsf_cells_build(hsf_cells *c, hsf_particle *p, size_t n, int dim, const double lo[3],
+                    const double hi[3], const int periodic[3], int use_cells, hsf_error *err)
+{
+    memset(c, 0, sizeof *c);
+    c->dim = dim;
+    double volume = 1;
+    for (int a = 0; a < 3; a++) {
+        c->lo[a] = a < dim ? lo[a] : 0;
+        c->len[a] = a < dim ? hi[a] - lo[a] : 0;
+        c->periodic[a] = a < dim && periodic[a];
+        if (a < dim)
+            volume *= c->len[a];
+    }
+    /* Wrap into the extent along periodic axes, counting the images so that
+     * unwrapped positions are the ones given. */
+    for (size_t i = 0; i < n; i++)
+        for (int a = 0; a < dim; a++)
+            if (c->periodic[a]) {
+                double k = floor((p[i].r[a] - c->lo[a]) / c->len[a]);
+                p[i].r[a] -= k * c->len[a];
+                if (p[i].r[a] >= c->lo[a] + c->len[a])   /* -1e-17 rounds up to len */
+                    p[i].r[a] -= c->len[a], k += 1;
+                p[i].image[a] += (int32_t)k;    /* on top of any read from the file */
+            }
+    double dmin = INFINITY, dmax = 0;
+    for (size_t i = 0; i < n; i++) {
+        dmin = fmin(dmin, 2 * p[i].radius);
+        dmax = fmax(dmax, 2 * p[i].radius);
+    }
+    /* Contact must be through the nearest image only. */
+    for (int a = 0; a < dim; a++)
+        if (c->periodic[a] && !(c->len[a] > 2 * dmax))
+            return hsf_error_set(err, "the periodic box side %.17g must exceed twice the "
+                                 "largest diameter, %.17g", c->len[a], 2 * dmax);
+    double spacing = n ? pow(volume / (double)n, 1.0 / dim) : 1;
+
+    /* One level per diameter class; classes whose grids come out the same
+     * (spacing dominates) share a level. */
+    double class_rmax[64] = { 0 };
+    int class_of_max = 0;
+    for (size_t i = 0; i < n; i++) {
+        int k = diameter_class(2 * p[i].radius, dmin);
+        class_rmax[k] = fmax(class_rmax[k], p[i].radius);
+        class_of_max = k > class_of_max ? k : class_of_max;
+    }
+    int level_of_class[64];
+    for (int k = 0; k <= class_of_max; k++) {
+        level_of_class[k] = c->nlevels - 1;
+        if (class_rmax[k] == 0)
+            continue;
+        /* Cells of a diameter keep candidate lists short in dense systems;
+         * half the spacing keeps crossings rare in dilute ones (measured on
+         * the periodic 3D fluid at packing fraction 0.3: 1.3x faster than
+         * cells of one spacing). */
+        double side = use_cells ? fmax(2 * class_rmax[k], 0.5 * spacing) * (1 + 1e-9) : INFINITY;
+        uint32_t cells[3] = { 1, 1, 1 };
+        for (int a = 0; a < dim; a++) {
+            double m = floor(c->len[a] / side);
+            cells[a] = m < 1 ? 1 : m > 1 << 20 ? 1 << 20 : (uint32_t)m;
+        }
+        hsf_cell_level *prev = c->nlevels ? &c->level[c->nlevels - 1] : NULL;
+        if (prev && !memcmp(prev->n, cells, sizeof cells)) {
+            prev->rmax = fmax(prev->rmax, class_rmax[k]);
+            continue;
+        }
+        if (c->nlevels == HSF_MAX_LEVELS)
+            return hsf_error_set(err, "particle radii span more than 2^%d: too polydisperse "
+                                 "for the cell grid", HSF_MAX_LEVELS);
+        hsf_cell_level *l = &c->level[c->nlevels];
+        level_of_class[k] = c->nlevels++;
+        memcpy(l->n, cells, sizeof cells);
+        l->rmax = class_rmax[k];
+        for (int a = 0; a < 3; a++)
+            l->side[a] = a < dim ? c->len[a] / cells[a] : 1;
+    }
+    for (int li = 0; li < c->nlevels; li++) {
+        hsf_cell_level *l = &c->level[li];
+        size_t cells = (size_t)l->n[0] * l->n[1] * l->n[2];
+        if (cells > 4 * n + 64) {
+            /* Never more cells than the particles need: coarser is still exact. */
+            double f = pow((double)cells / (double)(4 * n + 64), 1.0 / dim);
+            for (int a = 0; a < dim; a++) {
+                l->n[a] = (uint32_t)fmax(1, floor(l->n[a] / f));
+                l->side[a] = c->len[a] / l->n[a];
+            }
+            cells = (size_t)l->n[0] * l->n[1] * l->n[2];
+        }
+        if (!(l->head = malloc(cells * sizeof *l->head))) {
+            hsf_cells_free(c);
+            return hsf_error_set(err, "out of memory for %zu cells", cells);
+        }
+        for (size_t k = 0; k < cells; k++)
+            l->head[k] = HSF_NONE;
+    }
+    for (size_t i = 0; i < n; i++) {
+        int k = diameter_class(2 * p[i].radius, dmin);
+        hsf_cell_level *l = &c->level[level_of_class[k]];
+        p[i].level = (uint8_t)level_of_class[k];
+        uint32_t x[3] = { 0, 0, 0 };
+        for (int a = 0; a < dim; a++) {
+            double f = floor((p[i].r[a] - c->lo[a]) / l->side[a]);
+            x[a] = f < 0 ? 0 : f >= l->n[a] ? l->n[a] - 1 : (uint32_t)f;
+        }
+        p[i].cell = (x[2] * l->n[1] + x[1]) * l->n[0] + x[0];
+        list_insert(l, p, (uint32_t)i);
+        l->count++;
+    }
+    return 0;
+}
+
+void hsf_cells_free(hsf_cells *c)
+{
+    for (int li = 0; li < c->nlevels; li++)
+        free(c->level[li].head);
+    memset(c, 0, sizeof *c);
+}
+
+double hsf_cells_exit_time(const hsf_cells *c, const hsf_particle *p, int *axis, int *dir)
+{
+    const hsf_cell_level *l = &c->level[p->level];
+    int32_t x[3];
+    hsf_cell_coords(l, p->cell, x);
+    double best = INFINITY;
+    for (int a = 0; a < c->dim; a++) {
+        double v = p->v[a], face;
+        int d;
+        if (v > 0) {
+            if (!c->periodic[a] && x[a] == (int32_t)l->n[a] - 1)
+                continue;       /* the outer face: the wall comes first */
+            face = c->lo[a] + (x[a] + 1) * l->side[a];
+            d = 1;
+        } else if (v < 0) {
+            if (!c->periodic[a] && x[a] == 0)
+                continue;
+            face = c->lo[a] + x[a] * l->side[a];
+            d = -1;
+        } else {
+            continue;
+        }
+        double dt = (face - p->r[a]) / v;
+        if (dt < 0)
+            dt = 0;     /* on the face by round-off */
+        if (dt < best) {
+            best = dt;
+            *axis = a;
+            *dir = d;
+        }
+    }
+    return best;
+}
+
+void hsf_cells_cross(hsf_cells *c, hsf_particle *p, uint32_t i, int axis, int dir)
+{
+    hsf_cell_level *l = &c->level[p[i].level];
+    int32_t x[3];
+    hsf_cell_coords(l, p[i].cell, x);
+    list_remove(l, p, i);
+    x[axis] += dir;
+    if (x[axis] < 0 || x[axis] >= (int32_t)l->n[axis]) {
+        /* Only along periodic axes: come back in on the other side. */
+        x[axis] = x[axis] < 0 ? (int32_t)l->n[axis] - 1 : 0;
+        p[i].r[axis] -= dir * c->len[axis];
+        p[i].image[axis] += dir;
+    }
+    p[i].cell = ((uint32_t)x[2] * l->n[1] + (uint32_t)x[1]) * l->n[0] + (uint32_t)x[0];
+    list_insert(l, p, i);
+}

@@ -1,0 +1,135 @@
+/* Cell lists: which particles can meet which (private to libhsframe).
+ *
+ * Particles are sorted into diameter classes (powers of two of the smallest
+ * diameter); each class present gets a grid level whose cell side is at
+ * least the class's largest diameter and at least half the mean
+ * interparticle spacing.  Two particles of one level can only meet while in neighbouring
+ * cells; a particle looks into another level over the cells within reach
+ * (its radius plus that level's largest radius) of its own cell.  So a heavy
+ * disc among small ones costs the small ones nothing, and no prediction
+ * costs O(N).  Along periodic axes cell indices wrap with an image shift, so
+ * grids of one or two cells per axis see every image that can collide. */
+#ifndef HSF_CELLS_H
+#define HSF_CELLS_H
+
+#include <math.h>
+#include <stdint.h>
+
+#include "particle.h"
+
+#define HSF_MAX_LEVELS 32
+
+typedef struct hsf_cell_level {
+    uint32_t n[3];      /* cells per axis (1 beyond dim) */
+    double side[3];     /* cell side per axis */
+    double rmax;        /* largest radius at this level */
+    uint32_t *head;     /* first particle of each cell, HSF_NONE if empty */
+    size_t count;       /* particles at this level */
+} hsf_cell_level;
+
+typedef struct hsf_cells {
+    int dim;
+    double lo[3], len[3];   /* the extent: lower corner and side lengths */
+    int periodic[3];
+    hsf_cell_level level[HSF_MAX_LEVELS];
+    int nlevels;
+} hsf_cells;
+
+/* Builds the grid for the n particles p inside the extent [lo, lo + len],
+ * first wrapping positions into it along periodic axes (counted in image,
+ * so unwrapped positions are those of the input).  With use_cells 0 there
+ * is one cell holding everything: every pair is checked.  Returns 0, or -1
+ * with err set (out of memory, radii spanning too many orders of magnitude,
+ * a periodic box too small for its particles). */
+int hsf_cells_build(hsf_cells *c, hsf_particle *p, size_t n, int dim, const double lo[3],
+                    const double hi[3], const int periodic[3], int use_cells, hsf_error *err);
+void hsf_cells_free(hsf_cells *c);
+
+/* Time until particle p (at its own clock) leaves its cell; *axis and *dir
+ * (+1 or -1) say through which face.  INFINITY when it never does (at rest,
+ * or only towards an outer face of a non-periodic axis, which a wall
+ * guards). */
+double hsf_cells_exit_time(const hsf_cells *c, const hsf_particle *p, int *axis, int *dir);
+
+/* Moves particle i into the neighbouring cell through face (axis, dir),
+ * wrapping its position and image counter along periodic axes. */
+void hsf_cells_cross(hsf_cells *c, hsf_particle *p, uint32_t i, int axis, int dir);
+
+/* floor() as an integer without the libm call, for |x| < 2^31. */
+static inline int32_t hsf_floor_int(double x)
+{
+    int32_t i = (int32_t)x;
+    return i - (x < i);
+}
+
+/* The cell coordinates of a linear index at a level. */
+static inline void hsf_cell_coords(const hsf_cell_level *l, uint32_t cell, int32_t x[3])
+{
+    x[0] = (int32_t)(cell % l->n[0]);
+    x[1] = (int32_t)(cell / l->n[0] % l->n[1]);
+    x[2] = (int32_t)(cell / l->n[0] / l->n[1]);
+}
+
+/* Visits every particle j != i that particle i could meet before one of them
+ * leaves its cell, calling visit(ctx, j, shift) with the image shift to add
+ * to j's position (0 without periodic axes).  A pair may be visited more than
+ * once with different shifts when a periodic grid is very small. */
+/* Always inlined, so that visit becomes a direct call the compiler can
+ * inline in turn: this loop is where the engine spends its time. */
+__attribute__((always_inline)) static inline void hsf_cells_scan(const hsf_cells *c, const hsf_particle *p, uint32_t i,
+                                  void (*visit)(void *ctx, uint32_t j, const double shift[3]),
+                                  void *ctx)
+{
+    const hsf_particle *pi = &p[i];
+    const hsf_cell_level *own = &c->level[pi->level];
+    int32_t x[3];
+    hsf_cell_coords(own, pi->cell, x);
+    for (int li = 0; li < c->nlevels; li++) {
+        const hsf_cell_level *l = &c->level[li];
+        if (!l->count)
+            continue;
+        /* Cells of level l within reach of i's own cell, per axis. */
+        double reach = (pi->radius + l->rmax) * (1 + 1e-12);
+        int32_t from[3] = { 0, 0, 0 }, to[3] = { 0, 0, 0 };
+        for (int a = 0; a < c->dim; a++) {
+            double cell_lo = x[a] * own->side[a], cell_hi = cell_lo + own->side[a];
+            from[a] = hsf_floor_int((cell_lo - reach) / l->side[a]);
+            to[a] = hsf_floor_int((cell_hi + reach) / l->side[a]);
+            if (!c->periodic[a]) {
+                from[a] = from[a] < 0 ? 0 : from[a];
+                to[a] = to[a] >= (int32_t)l->n[a] ? (int32_t)l->n[a] - 1 : to[a];
+            }
+        }
+        /* Walk the range with wrapped indices and image shifts kept
+         * incrementally: no division or floor per cell. */
+        int32_t w0[3], s0[3];
+        for (int a = 0; a < 3; a++) {
+            int32_t n = (int32_t)l->n[a];
+            s0[a] = from[a] >= 0 ? from[a] / n : -((n - 1 - from[a]) / n);
+            w0[a] = from[a] - s0[a] * n;
+        }
+        int32_t wz = w0[2], sz = s0[2];
+        for (int32_t z = from[2]; z <= to[2]; z++) {
+            int32_t wy = w0[1], sy = s0[1];
+            for (int32_t y = from[1]; y <= to[1]; y++) {
+                uint32_t row = ((uint32_t)wz * l->n[1] + (uint32_t)wy) * l->n[0];
+                double shift[3] = { 0, sy * c->len[1], sz * c->len[2] };
+                int32_t wx = w0[0], sx = s0[0];
+                for (int32_t x0 = from[0]; x0 <= to[0]; x0++) {
+                    shift[0] = sx * c->len[0];
+                    for (uint32_t j = l->head[row + (uint32_t)wx]; j != HSF_NONE; j = p[j].next)
+                        if (j != i)
+                            visit(ctx, j, shift);
+                    if (++wx == (int32_t)l->n[0])
+                        wx = 0, sx++;
+                }
+                if (++wy == (int32_t)l->n[1])
+                    wy = 0, sy++;
+            }
+            if (++wz == (int32_t)l->n[2])
+                wz = 0, sz++;
+        }
+    }
+}
+
+#endif

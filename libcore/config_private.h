@@ -1,0 +1,79 @@
+/* The configuration: an INI file plus -s overrides (private to libhsframe). */
+#ifndef HSF_CONFIG_PRIVATE_H
+#define HSF_CONFIG_PRIVATE_H
+
+#include <hsframe/config.h>
+
+/* One key = value with where it was set. */
+typedef struct hsf_config_entry {
+    char *section;
+    char *key;
+    char *value;
+    int line;           /* line in the file, 0 when set with -s, -1 when derived from [init] */
+    int claimed;        /* 1 once a bound section declared this key */
+} hsf_config_entry;
+
+/* Everything read from one configuration file. */
+typedef struct hsf_config_file {
+    char *path;         /* as given */
+    char *dir;          /* directory of path, for relative particle files */
+    hsf_config_entry *e;
+    size_t n, cap;
+} hsf_config_file;
+
+/* A section bound to the parameters that may appear in it: the host's own
+ * keys and the plugin's (either table may be NULL). */
+struct hsf_config {
+    const hsf_config_file *file;
+    char *section;
+    const hsf_param *host_params;
+    const hsf_param *plugin_params;
+};
+
+/* Reads path.  Returns 0, or -1 with err set ("path:line: ..."). */
+int hsf_config_load(hsf_config_file *cf, const char *path, hsf_error *err);
+
+/* Applies one "-s SECTION.KEY=VALUE" (the section is everything before the
+ * last dot of the left-hand side).  Returns 0, or -1 with err set. */
+int hsf_config_override(hsf_config_file *cf, const char *assignment, hsf_error *err);
+
+void hsf_config_file_free(hsf_config_file *cf);
+
+/* Sets section.key = value as derived by hsframe itself (messages say it
+ * came from [init]) unless the key is already set.  Returns 0, or -1 with
+ * err set when out of memory. */
+int hsf_config_derive(hsf_config_file *cf, const char *section, const char *key,
+                      const char *value, hsf_error *err);
+
+/* Binds section to its parameter tables and checks every key set in it:
+ * unknown keys (with a suggestion), wrong types, out-of-range values and
+ * missing required keys.  Returns 0 and fills *out (free with
+ * hsf_config_unbind), or -1 with err set. */
+int hsf_config_bind(const hsf_config_file *cf, const char *section,
+                    const hsf_param *host_params, const hsf_param *plugin_params,
+                    hsf_config *out, hsf_error *err);
+void hsf_config_unbind(hsf_config *cfg);
+
+/* After all sections are bound: fails on any key in a section nobody bound
+ * (e.g. a misspelt section name), suggesting the closest bound one among
+ * known (NULL-terminated). */
+int hsf_config_check_unclaimed(const hsf_config_file *cf, const char *const *known,
+                               hsf_error *err);
+
+/* The sections whose name starts with prefix, in order of first appearance.
+ * Returns a malloc'ed NULL-terminated array of pointers into cf (free only
+ * the array), or NULL when out of memory. */
+const char **hsf_config_sections_with_prefix(const hsf_config_file *cf, const char *prefix);
+
+/* The raw value of section.key, or NULL. */
+const char *hsf_config_lookup(const hsf_config_file *cf, const char *section, const char *key);
+
+/* Levenshtein distance, for "did you mean". */
+size_t hsf_edit_distance(const char *a, const char *b);
+
+/* 1 if section.key was set with -s (paths given there are relative to the
+ * current directory, those in the file to the file's directory). */
+int hsf_config_from_command_line(const hsf_config_file *cf, const char *section,
+                                 const char *key);
+
+#endif

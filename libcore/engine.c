@@ -1,0 +1,237 @@
+/* The event loop.
+ *
+ * Each particle has exactly one scheduled event: the earliest of its
+ * predicted pair collisions and wall hits.  Invalidation is lazy, as in the
+ * algs4 CollisionSystem but cheaper: an event is stale if its subject has
+ * been rescheduled since (particle.event_seq no longer matches) or if its
+ * partner's velocity changed since the prediction (particle.version differs
+ * from the stamp).  A stale event whose subject is still scheduled by it is
+ * re-predicted from the current time; this is exact because the subject's
+ * own path did not change, and any earlier event with a particle whose path
+ * did change was predicted by that particle when it changed.
+ *
+ * Particles keep their own clocks, so an event touches only its one or two
+ * particles, and the cell grid (cells.h) limits a prediction to the
+ * particles nearby: no event costs O(N). */
+#include <math.h>
+
+#include "error_private.h"
+#include "physics.h"
+#include "system_private.h"
+
+static int push(hsf_system *sys, double time, uint32_t kind, uint32_t subject,
+                uint32_t object, uint32_t stamp, hsf_error *err)
+{
+    hsf_event ev = { .time = time, .seq = ++sys->next_seq, .subject = subject,
+                     .object = object, .kind = kind, .stamp = stamp };
+    if (sys->queue->push(sys->queue_state, &ev, err))
+        return hsf_error_prefix(err, "queue %s: ", sys->queue_plugin.info->name);
+    if (kind == HSF_EVENT_PAIR || kind == HSF_EVENT_WALL || kind == HSF_EVENT_CELL)
+        sys->p[subject].event_seq = ev.seq;
+    return 0;
+}
+
+/* What a neighbour scan keeps: the earliest pair collision found so far. */
+typedef struct pair_search {
+    const hsf_particle *p;
+    const hsf_particle *pi;
+    double ri[3];       /* position of i now */
+    double now;
+    double best;        /* time from now */
+    uint32_t partner;
+} pair_search;
+
+static void consider_pair(void *ctx, uint32_t j, const double shift[3])
+{
+    pair_search *s = ctx;
+    const hsf_particle *pj = &s->p[j];
+    double dt_j = s->now - pj->t, dr[3], dv[3];
+    for (int a = 0; a < 3; a++) {
+        dr[a] = s->ri[a] - (pj->r[a] + pj->v[a] * dt_j + shift[a]);
+        dv[a] = s->pi->v[a] - pj->v[a];
+    }
+    double dt = hsf_pair_time(dr, dv, s->pi->radius + pj->radius);
+    if (dt < s->best) {
+        s->best = dt;
+        s->partner = j;
+    }
+}
+
+/* Schedules particle i's next event, predicted from the current time: the
+ * earliest of its pair collisions with the particles the cell grid offers,
+ * its wall hit and its leaving its cell. */
+static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
+{
+    hsf_particle *p = &sys->p[i];
+    double now = sys->time;
+    pair_search s = { .p = sys->p, .pi = p, .now = now, .best = INFINITY };
+    hsf_position_at(p, now, s.ri);
+    hsf_cells_scan(&sys->cells, sys->p, i, consider_pair, &s);
+    int wall = -1, axis = 0, dir = 0;
+    double t_wall = sys->boundary->next_hit(sys->boundary_state, s.ri, p->v, p->radius, &wall);
+    /* The exit time is measured from the particle's own clock. */
+    double t_cell = hsf_cells_exit_time(&sys->cells, p, &axis, &dir) - (now - p->t);
+    if (t_cell < 0)
+        t_cell = 0;
+    /* Ties: wall before pair before cell crossing, a fixed rule. */
+    if (t_wall <= s.best && t_wall <= t_cell && t_wall < INFINITY)
+        return push(sys, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, 0, err);
+    if (s.best <= t_cell && s.best < INFINITY)
+        return push(sys, now + s.best, HSF_EVENT_PAIR, i, s.partner,
+                    sys->p[s.partner].version, err);
+    if (t_cell < INFINITY)
+        return push(sys, now + t_cell, HSF_EVENT_CELL, i, (uint32_t)(axis * 2 + (dir > 0)), 0,
+                    err);
+    p->event_seq = 0;   /* free flight forever */
+    return 0;
+}
+
+static void advance(hsf_particle *p, double t)
+{
+    hsf_position_at(p, t, p->r);
+    p->t = t;
+}
+
+static int notify(hsf_system *sys, const hsf_event_info *info, hsf_error *err)
+{
+    for (size_t k = 0; k < sys->n_out; k++) {
+        hsf_output_slot *o = &sys->out[k];
+        if (!(o->type->event_mask & HSF_EVENT_MASK(info->kind)))
+            continue;
+        if (o->type->on_event(o->state, sys, info, err))
+            return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section,
+                                    o->plugin.info->name);
+    }
+    return 0;
+}
+
+static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
+{
+    hsf_particle *a = &sys->p[ev->subject], *b = &sys->p[ev->object];
+    if (b->version != ev->stamp) {
+        sys->stats.stale_events++;
+        return predict(sys, ev->subject, err);
+    }
+    advance(a, ev->time);
+    advance(b, ev->time);
+    double dr[3];
+    hsf_separation(sys, a->r, b->r, dr);
+    hsf_event_info info = { .kind = HSF_EVENT_PAIR, .time = ev->time,
+                            .i = ev->subject, .j = ev->object };
+    info.impulse = hsf_pair_collide(dr, a->v, b->v, a->mass, b->mass, &info.virial);
+    a->version++;
+    b->version++;
+    sys->stats.collisions++;
+    sys->stats.virial += info.virial;
+    if (predict(sys, ev->subject, err) || predict(sys, ev->object, err))
+        return -1;
+    return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_PAIR) ? notify(sys, &info, err) : 0;
+}
+
+static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
+{
+    hsf_particle *a = &sys->p[ev->subject];
+    advance(a, ev->time);
+    hsf_event_info info = { .kind = HSF_EVENT_WALL, .time = ev->time,
+                            .i = ev->subject, .j = ev->object };
+    info.impulse = sys->boundary->collide(sys->boundary_state, (int)ev->object, a->r,
+                                          a->v, a->mass);
+    a->version++;
+    sys->stats.wall_hits++;
+    sys->stats.wall_impulse += info.impulse;
+    if (predict(sys, ev->subject, err))
+        return -1;
+    return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_WALL) ? notify(sys, &info, err) : 0;
+}
+
+static int do_cell(hsf_system *sys, const hsf_event *ev, hsf_error *err)
+{
+    advance(&sys->p[ev->subject], ev->time);
+    hsf_cells_cross(&sys->cells, sys->p, ev->subject, (int)ev->object / 2,
+                    ev->object % 2 ? 1 : -1);
+    sys->stats.cell_crossings++;
+    return predict(sys, ev->subject, err);
+}
+
+static int sample(hsf_system *sys, hsf_output_slot *o, hsf_error *err)
+{
+    if (o->type->sample && o->type->sample(o->state, sys, err))
+        return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
+    return 0;
+}
+
+/* Samples output k and schedules its next sample if it falls before the end
+ * (the final sample at end_time is taken after the loop). */
+static int do_sample(hsf_system *sys, uint32_t k, hsf_error *err)
+{
+    hsf_output_slot *o = &sys->out[k];
+    if (sample(sys, o, err))
+        return -1;
+    double next = (double)++o->next_k * o->interval;
+    if (next < sys->end_time)
+        return push(sys, next, HSF_EVENT_SAMPLE, 0, k, 0, err);
+    return 0;
+}
+
+static int schedule_start(hsf_system *sys, hsf_error *err)
+{
+    /* The stop event goes in first, so that at end_time it pops before
+     * anything scheduled later for the same time. */
+    if (push(sys, sys->end_time, HSF_EVENT_STOP, 0, 0, 0, err))
+        return -1;
+    for (size_t k = 0; k < sys->n_out; k++) {
+        hsf_output_slot *o = &sys->out[k];
+        if (o->type->begin && o->type->begin(o->state, sys, err))
+            return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
+        if (o->interval > 0 && push(sys, 0, HSF_EVENT_SAMPLE, 0, (uint32_t)k, 0, err))
+            return -1;
+    }
+    for (uint32_t i = 0; i < sys->n; i++)
+        if (predict(sys, i, err))
+            return -1;
+    return 0;
+}
+
+int hsf_engine_run(hsf_system *sys, hsf_error *err)
+{
+    if (schedule_start(sys, err))
+        return -1;
+    hsf_event ev;
+    while (sys->queue->pop(sys->queue_state, &ev)) {
+        sys->stats.events++;
+        sys->time = ev.time;
+        int rc = 0;
+        switch (ev.kind) {
+        case HSF_EVENT_PAIR:
+        case HSF_EVENT_WALL:
+        case HSF_EVENT_CELL:
+            if (sys->p[ev.subject].event_seq != ev.seq) {
+                sys->stats.stale_events++;      /* superseded by a later prediction */
+                continue;
+            }
+            rc = ev.kind == HSF_EVENT_PAIR   ? do_pair(sys, &ev, err)
+                 : ev.kind == HSF_EVENT_WALL ? do_wall(sys, &ev, err)
+                                             : do_cell(sys, &ev, err);
+            break;
+        case HSF_EVENT_SAMPLE:
+            rc = do_sample(sys, ev.object, err);
+            break;
+        case HSF_EVENT_STOP:
+            goto finished;
+        }
+        if (rc)
+            return -1;
+    }
+    return hsf_error_set(err, "internal error: the event queue ran dry before the stop event");
+finished:
+    sys->time = sys->end_time;
+    for (size_t k = 0; k < sys->n_out; k++)
+        if (sample(sys, &sys->out[k], err))
+            return -1;
+    for (size_t k = 0; k < sys->n_out; k++) {
+        hsf_output_slot *o = &sys->out[k];
+        if (o->type->end && o->type->end(o->state, sys, err))
+            return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
+    }
+    return 0;
+}

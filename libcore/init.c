@@ -1,0 +1,170 @@
+/* Lattice initial configurations with Maxwell-Boltzmann velocities. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error_private.h"
+#include "init.h"
+
+const hsf_param hsf_init_params[] = {
+    { "lattice", HSF_PARAM_STRING, NULL, 0, 0,
+      "square or triangular (2D), cubic or fcc (3D)" },
+    { "cells", HSF_PARAM_VECTOR, NULL, 1, 1e6, "unit cells of the lattice along each axis" },
+    { "packing_fraction", HSF_PARAM_DOUBLE, NULL, 1e-9, 0.74, "fraction of space filled" },
+    { "radius", HSF_PARAM_DOUBLE, "0.5", 1e-300, 1e300, "particle radius" },
+    { "mass", HSF_PARAM_DOUBLE, "1", 1e-300, 1e300, "particle mass" },
+    { "temperature", HSF_PARAM_DOUBLE, "1", 0, 1e300, "kT of the velocities (k_B = 1)" },
+    { NULL, 0, NULL, 0, 0, NULL }
+};
+
+/* A lattice: sites per unit cell (in units of the cell's sides) and the
+ * cell's side ratios. */
+typedef struct lattice {
+    const char *name;
+    int dim;
+    int nsites;
+    double site[4][3];
+    double aspect[3];   /* cell side along each axis, in units of a */
+    double nearest;     /* distance between nearest sites, in units of a */
+} lattice;
+
+static const lattice lattices[] = {
+    { "square", 2, 1, { { 0.5, 0.5, 0 } }, { 1, 1, 0 }, 1 },
+    { "triangular", 2, 2, { { 0.25, 0.25, 0 }, { 0.75, 0.75, 0 } }, { 1, 1.7320508075688772, 0 }, 1 },
+    { "cubic", 3, 1, { { 0.5, 0.5, 0.5 } }, { 1, 1, 1 }, 1 },
+    { "fcc", 3, 4, { { 0.25, 0.25, 0.25 }, { 0.75, 0.75, 0.25 }, { 0.75, 0.25, 0.75 },
+                     { 0.25, 0.75, 0.75 } }, { 1, 1, 1 }, M_SQRT1_2 },
+};
+
+/* The lattice and its constant a, from the section. */
+static const lattice *resolve(const hsf_config *cfg, int dim, double *a, uint32_t cells[3],
+                              hsf_error *err)
+{
+    const char *name = hsf_config_string(cfg, "lattice");
+    const lattice *l = NULL;
+    for (size_t k = 0; k < sizeof lattices / sizeof lattices[0]; k++)
+        if (!strcmp(lattices[k].name, name))
+            l = &lattices[k];
+    if (!l || l->dim != dim) {
+        hsf_config_error(cfg, err, "lattice", "expected %s for dim = %d, found '%s'",
+                         dim == 2 ? "square or triangular" : "cubic or fcc", dim, name);
+        return NULL;
+    }
+    double c[HSF_VECTOR_MAX];
+    int n = hsf_config_vector(cfg, "cells", c, HSF_VECTOR_MAX);
+    if (n != dim) {
+        hsf_config_error(cfg, err, "cells", "expected %d counts for dim = %d, found %d", dim,
+                         dim, n);
+        return NULL;
+    }
+    for (int k = 0; k < 3; k++) {
+        if (k < dim && c[k] != floor(c[k])) {
+            hsf_config_error(cfg, err, "cells", "expected whole numbers, found %g", c[k]);
+            return NULL;
+        }
+        cells[k] = k < dim ? (uint32_t)c[k] : 1;
+    }
+    /* Volume per site from the packing fraction, then a from the cell. */
+    double r = hsf_config_double(cfg, "radius"), phi = hsf_config_double(cfg, "packing_fraction");
+    double vsphere = dim == 2 ? M_PI * r * r : 4.0 / 3.0 * M_PI * r * r * r;
+    double cell_volume = l->nsites * vsphere / phi, shape = 1;
+    for (int k = 0; k < dim; k++)
+        shape *= l->aspect[k];
+    *a = pow(cell_volume / shape, 1.0 / dim);
+    if (*a * l->nearest < 2 * r * (1 + 1e-12)) {
+        hsf_config_error(cfg, err, "packing_fraction", "%g is denser than the %s lattice "
+                         "allows", phi, l->name);
+        return NULL;
+    }
+    return l;
+}
+
+int hsf_init_box(const hsf_config *cfg, int dim, char *size, size_t len, hsf_error *err)
+{
+    double a;
+    uint32_t cells[3];
+    const lattice *l = resolve(cfg, dim, &a, cells, err);
+    if (!l)
+        return -1;
+    size_t used = 0;
+    for (int k = 0; k < dim; k++)
+        used += (size_t)snprintf(size + used, len - used, "%s%.17g", k ? " " : "",
+                                 cells[k] * l->aspect[k] * a);
+    return 0;
+}
+
+/* splitmix64 (Steele, Lea and Flood 2014): a small, well-mixed generator,
+ * seeded directly. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* A standard normal deviate (Box-Muller), from two uniforms in (0, 1]. */
+static double normal(uint64_t *state)
+{
+    double u = ((double)(next_random(state) >> 11) + 1) * 0x1p-53;
+    double v = ((double)(next_random(state) >> 11) + 1) * 0x1p-53;
+    return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
+}
+
+int hsf_init_particles(const hsf_config *cfg, int dim, unsigned long seed,
+                       hsf_particle_set *out, hsf_error *err)
+{
+    memset(out, 0, sizeof *out);
+    double a;
+    uint32_t cells[3];
+    const lattice *l = resolve(cfg, dim, &a, cells, err);
+    if (!l)
+        return -1;
+    size_t n = (size_t)cells[0] * cells[1] * cells[2] * (size_t)l->nsites;
+    if (n > UINT32_MAX - 1)
+        return hsf_config_error(cfg, err, "cells", "%zu particles is more than hsframe holds", n);
+    out->p = calloc(n, sizeof *out->p);
+    out->line = calloc(n, sizeof *out->line);
+    out->path = strdup("[init]");
+    if (!out->p || !out->line || !out->path) {
+        hsf_particle_set_free(out);
+        return hsf_error_set(err, "out of memory for %zu particles", n);
+    }
+    out->n = n;
+    out->dim = dim;
+    double radius = hsf_config_double(cfg, "radius"), mass = hsf_config_double(cfg, "mass");
+    double kT = hsf_config_double(cfg, "temperature"), sigma = sqrt(kT / mass);
+    uint64_t state = seed;
+    double momentum[3] = { 0, 0, 0 };
+    size_t i = 0;
+    for (uint32_t z = 0; z < cells[2]; z++)
+        for (uint32_t y = 0; y < cells[1]; y++)
+            for (uint32_t x = 0; x < cells[0]; x++)
+                for (int s = 0; s < l->nsites; s++, i++) {
+                    hsf_particle *p = &out->p[i];
+                    uint32_t c[3] = { x, y, z };
+                    for (int k = 0; k < dim; k++) {
+                        p->r[k] = (c[k] + l->site[s][k]) * l->aspect[k] * a;
+                        p->v[k] = sigma * normal(&state);
+                        momentum[k] += mass * p->v[k];
+                    }
+                    p->radius = radius;
+                    p->mass = mass;
+                    p->color[0] = 70, p->color[1] = 130, p->color[2] = 180;
+                    out->line[i] = (uint32_t)(i + 1);
+                }
+    /* Zero total momentum, then the exact temperature. */
+    double twice_k = 0;
+    for (i = 0; i < n; i++)
+        for (int k = 0; k < dim; k++) {
+            out->p[i].v[k] -= momentum[k] / (mass * (double)n);
+            twice_k += mass * out->p[i].v[k] * out->p[i].v[k];
+        }
+    double scale = twice_k > 0 ? sqrt(kT * dim * (double)n / twice_k) : 0;
+    for (i = 0; i < n; i++)
+        for (int k = 0; k < dim; k++)
+            out->p[i].v[k] *= scale;
+    return 0;
+}

@@ -1,0 +1,27 @@
+# libhsframe: the core (configuration, plugin loader, particle I/O, engine)
+# and the thin hsframe program.
+lib_LTLIBRARIES += libhsframe.la
+libhsframe_la_SOURCES = \
+	libcore/error.c libcore/error_private.h \
+	libcore/config.c libcore/config_private.h \
+	libcore/plugin_loader.c libcore/plugin_loader.h \
+	libcore/particle.h \
+	libcore/particles_read.c libcore/particles_parse.h \
+	libcore/particles_algs4.c libcore/particles_xyz.c \
+	libcore/particles_write.c libcore/atomic_file.c \
+	libcore/physics.c libcore/physics.h \
+	libcore/cells.c libcore/cells.h \
+	libcore/init.c libcore/init.h \
+	libcore/system.c libcore/system_private.h \
+	libcore/validate.c libcore/validate.h \
+	libcore/engine.c \
+	libcore/run.c libcore/run.h
+libhsframe_la_CPPFLAGS = $(AM_CPPFLAGS) $(INIH_CFLAGS) \
+	-DHSF_BUILDDIR='"$(abs_top_builddir)"' -DHSF_PLUGINDIR='"$(pkglibdir)"'
+libhsframe_la_LIBADD = $(INIH_LIBS) -lm
+libhsframe_la_LDFLAGS = -no-undefined -version-info 0:0:0 -export-symbols-regex '^hsf_'
+
+bin_PROGRAMS += hsframe
+hsframe_SOURCES = libcore/main.c
+hsframe_CPPFLAGS = $(AM_CPPFLAGS) -DHSF_PLUGINDIR='"$(pkglibdir)"'
+hsframe_LDADD = libhsframe.la

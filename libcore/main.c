@@ -1,0 +1,146 @@
+/* hsframe: the command-line program.  Parses options and hands over to
+ * hsf_run(); everything else lives in libhsframe. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error_private.h"
+#include "plugin_loader.h"
+#include "run.h"
+
+static void usage(FILE *out)
+{
+    fputs("Usage: hsframe -c FILE [-s SECTION.KEY=VALUE]... [-q] [--plugin-path DIRS]\n"
+          "       hsframe --list-plugins | --help-plugin NAME | --help | --version\n"
+          "\n"
+          "Event-driven simulation of hard discs (2D) and hard spheres (3D).\n"
+          "\n"
+          "  -c, --config FILE        run the simulation described by the INI FILE\n"
+          "  -s, --set S.K=VALUE      set key K of section S, overriding FILE (repeatable;\n"
+          "                           S is everything before the last dot, e.g.\n"
+          "                           -s queue.plugin=binary_heap -s output.final.file=x.txt)\n"
+          "  -q, --quiet              print errors and nothing else\n"
+          "      --plugin-path DIRS   colon-separated directories searched first for plugins\n"
+          "      --list-plugins       list the plugins found: name, kind, summary, file\n"
+          "      --help-plugin NAME   describe a plugin and its parameters\n"
+          "  -h, --help               show this help\n"
+          "  -V, --version            show the version\n"
+          "\n"
+          "Plugins are searched in --plugin-path, $HSFRAME_PLUGIN_PATH, the build tree\n"
+          "(when run from it) and " HSF_PLUGINDIR ".\n"
+          "Exit status: 0 success, 2 bad usage, configuration or input, 1 failure while\n"
+          "running.\n", out);
+}
+
+static void print_plugin_line(const hsf_plugin *p, void *user)
+{
+    (void)user;
+    printf("%-16s %-9s %s\n%-16s %-9s (%s)\n", p->info->name,
+           hsf_plugin_kind_name((int)p->info->kind), p->info->summary ? p->info->summary : "",
+           "", "", p->file);
+}
+
+static const char *type_name(hsf_param_type t)
+{
+    static const char *const names[] = { "?", "number", "integer", "bool", "text", "numbers" };
+    return t >= 1 && t <= 5 ? names[t] : names[0];
+}
+
+static int help_plugin(const hsf_plugin_path *pp, const char *name)
+{
+    hsf_plugin p;
+    hsf_error err;
+    hsf_error_clear(&err);
+    if (hsf_plugin_open(pp, name, 0, &p, &err)) {
+        fprintf(stderr, "hsframe: %s\n", hsf_error_message(&err));
+        return HSF_EXIT_USAGE;
+    }
+    printf("%s: %s plugin, %s\n  %s\n\nParameters:\n", p.info->name,
+           hsf_plugin_kind_name((int)p.info->kind), p.file, p.info->summary);
+    if (p.info->kind != HSF_PLUGIN_QUEUE && p.info->kind != HSF_PLUGIN_BOUNDARY)
+        printf("  %-12s %-8s %-12s %s\n  %-12s %-8s %-12s %s\n", "plugin", "text", "(required)",
+               "this plugin's name", "interval", "number", "0",
+               "simulated time between samples; 0: only the final state");
+    for (const hsf_param *q = p.info->params; q && q->name; q++)
+        printf("  %-12s %-8s %-12s %s\n", q->name, type_name(q->type),
+               q->def ? q->def : "(required)", q->help ? q->help : "");
+    hsf_plugin_close(&p);
+    return HSF_EXIT_OK;
+}
+
+enum { OPT_LIST = 256, OPT_HELP_PLUGIN, OPT_PLUGIN_PATH };
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "config", required_argument, NULL, 'c' },
+        { "set", required_argument, NULL, 's' },
+        { "quiet", no_argument, NULL, 'q' },
+        { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },
+        { "list-plugins", no_argument, NULL, OPT_LIST },
+        { "help-plugin", required_argument, NULL, OPT_HELP_PLUGIN },
+        { "plugin-path", required_argument, NULL, OPT_PLUGIN_PATH },
+        { NULL, 0, NULL, 0 }
+    };
+    const char *config = NULL, *plugin_dirs = NULL, *help_name = NULL;
+    const char **overrides = calloc((size_t)argc, sizeof *overrides);
+    size_t n_overrides = 0;
+    int quiet = 0, list = 0, c;
+    if (!overrides)
+        return HSF_EXIT_FAILURE;
+    while ((c = getopt_long(argc, argv, "c:s:qhV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'c': config = optarg; break;
+        case 's': overrides[n_overrides++] = optarg; break;
+        case 'q': quiet = 1; break;
+        case 'h': usage(stdout); free(overrides); return HSF_EXIT_OK;
+        case 'V': printf("hsframe %s (plugin ABI %d.%d)\n", PACKAGE_VERSION, HSF_ABI_MAJOR,
+                         HSF_ABI_MINOR);
+                  free(overrides);
+                  return HSF_EXIT_OK;
+        case OPT_LIST: list = 1; break;
+        case OPT_HELP_PLUGIN: help_name = optarg; break;
+        case OPT_PLUGIN_PATH: plugin_dirs = optarg; break;
+        default:
+            fputs("Try 'hsframe --help'.\n", stderr);
+            free(overrides);
+            return HSF_EXIT_USAGE;
+        }
+    }
+    int status = HSF_EXIT_OK;
+    hsf_error err;
+    hsf_error_clear(&err);
+    if (optind < argc) {
+        fprintf(stderr, "hsframe: unexpected argument '%s'\nTry 'hsframe --help'.\n",
+                argv[optind]);
+        status = HSF_EXIT_USAGE;
+    } else if (list || help_name) {
+        hsf_plugin_path pp;
+        if (hsf_plugin_path_init(&pp, plugin_dirs, &err)) {
+            fprintf(stderr, "hsframe: %s\n", hsf_error_message(&err));
+            status = HSF_EXIT_FAILURE;
+        } else {
+            if (list && !hsf_plugin_each(&pp, print_plugin_line, NULL))
+                fprintf(stderr, "hsframe: no plugins found\n");
+            if (help_name)
+                status = help_plugin(&pp, help_name);
+            hsf_plugin_path_free(&pp);
+        }
+    } else if (!config) {
+        fputs("hsframe: no configuration: give one with -c FILE\nTry 'hsframe --help'.\n",
+              stderr);
+        status = HSF_EXIT_USAGE;
+    } else {
+        hsf_run_options opt = { .config_path = config, .overrides = overrides,
+                                .n_overrides = n_overrides, .plugin_dirs = plugin_dirs,
+                                .info = quiet ? NULL : stderr,
+                                .summary = quiet ? NULL : stdout };
+        status = hsf_run(&opt, &err);
+        if (status)
+            fprintf(stderr, "hsframe: %s\n", hsf_error_message(&err));
+    }
+    free(overrides);
+    return status;
+}

@@ -1,0 +1,77 @@
+/* Writers for the particle formats hsframe reads back: algs4 text and
+ * extended XYZ.  %.17g makes every double round-trip exactly. */
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include <hsframe/io.h>
+
+int hsf_write_algs4(FILE *out, const hsf_system *sys, hsf_error *err)
+{
+    if (hsf_system_dim(sys) != 2)
+        return hsf_error_set(err, "the algs4 format is 2D only: use format = xyz");
+    size_t n = hsf_system_count(sys);
+    fprintf(out, "%zu\n", n);
+    for (size_t i = 0; i < n; i++) {
+        hsf_particle_view p;
+        hsf_system_particle(sys, i, &p);
+        fprintf(out, "%.17g %.17g %.17g %.17g %.17g %.17g %u %u %u\n", p.r[0], p.r[1],
+                p.v[0], p.v[1], p.radius, p.mass, p.color[0], p.color[1], p.color[2]);
+    }
+    return ferror(out) ? hsf_error_set(err, "write error: %s", strerror(errno)) : 0;
+}
+
+/* Species letter of particle class (radius, mass): A, B, ... in order of
+ * first appearance; classes beyond Z share "X". */
+typedef struct species_table {
+    double radius[26], mass[26];
+    int n;
+} species_table;
+
+static char species_of(species_table *t, double radius, double mass)
+{
+    for (int k = 0; k < t->n; k++)
+        if (t->radius[k] == radius && t->mass[k] == mass)
+            return (char)('A' + k);
+    if (t->n == 26)
+        return 'X';
+    t->radius[t->n] = radius;
+    t->mass[t->n] = mass;
+    return (char)('A' + t->n++);
+}
+
+int hsf_write_xyz(FILE *out, const hsf_system *sys, hsf_error *err)
+{
+    size_t n = hsf_system_count(sys);
+    double lo[3], hi[3];
+    int periodic[3];
+    hsf_system_extent(sys, lo, hi, periodic);
+    int dim = hsf_system_dim(sys);
+    if (dim == 2)
+        lo[2] = hi[2] = 0;
+    /* Periodic systems add the image counters, so that unwrapped positions
+     * (for diffusion) are pos + image * box side. */
+    int images = periodic[0] || periodic[1] || periodic[2];
+    fprintf(out, "%zu\nLattice=\"%.17g 0 0 0 %.17g 0 0 0 %.17g\" Origin=\"%.17g %.17g %.17g\" "
+            "Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1:color:R:3%s "
+            "Time=%.17g pbc=\"%c %c %c\"\n",
+            n, hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2], lo[0], lo[1], lo[2],
+            images ? ":image:I:3" : "", hsf_system_time(sys), periodic[0] ? 'T' : 'F',
+            periodic[1] ? 'T' : 'F', dim == 3 && periodic[2] ? 'T' : 'F');
+    species_table species = { .n = 0 };
+    for (size_t i = 0; i < n; i++) {
+        hsf_particle_view p;
+        hsf_system_particle(sys, i, &p);
+        fprintf(out, "%c %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.9g %.9g %.9g",
+                species_of(&species, p.radius, p.mass), p.r[0], p.r[1], p.r[2], p.v[0],
+                p.v[1], p.v[2], p.radius, p.mass, p.color[0] / 255.0, p.color[1] / 255.0,
+                p.color[2] / 255.0);
+        if (images)
+            for (int a = 0; a < 3; a++) {
+                double side = hi[a] - lo[a];
+                fprintf(out, " %.0f", side > 0 ? nearbyint((p.unwrapped[a] - p.r[a]) / side) : 0.0);
+            }
+        fputc('\n', out);
+    }
+    return ferror(out) ? hsf_error_set(err, "write error: %s", strerror(errno)) : 0;
+}

@@ -1,0 +1,329 @@
+/* Plugin loader: search path, dlopen, and validation of the descriptor
+ * before any plugin code but the entry function runs. */
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <hsframe/boundary.h>
+#include <hsframe/output.h>
+#include <hsframe/queue.h>
+
+#include "error_private.h"
+#include "plugin_loader.h"
+
+const char *hsf_plugin_kind_name(int kind)
+{
+    switch (kind) {
+    case HSF_PLUGIN_QUEUE: return "queue";
+    case HSF_PLUGIN_BOUNDARY: return "boundary";
+    case HSF_PLUGIN_OUTPUT: return "output";
+    }
+    return "unknown";
+}
+
+/* ---- the search path ---------------------------------------------------- */
+
+static int add_dirs(hsf_plugin_path *pp, const char *list)
+{
+    while (list && *list) {
+        size_t len = strcspn(list, ":");
+        if (len) {
+            char **d = realloc(pp->dirs, (pp->n + 1) * sizeof *d);
+            if (!d)
+                return -1;
+            pp->dirs = d;
+            if (!(d[pp->n] = strndup(list, len)))
+                return -1;
+            pp->n++;
+        }
+        list += len;
+        if (*list == ':')
+            list++;
+    }
+    return 0;
+}
+
+/* 1 if the running executable lies under the build tree (libtool puts the
+ * real binary in .libs/ of its directory), so that an uninstalled hsframe
+ * finds the plugins built beside it. */
+static int running_from_build_tree(void)
+{
+    char exe[PATH_MAX], top[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0 || !realpath(HSF_BUILDDIR, top))
+        return 0;
+    exe[len] = '\0';
+    size_t tl = strlen(top);
+    return !strncmp(exe, top, tl) && exe[tl] == '/';
+}
+
+int hsf_plugin_path_init(hsf_plugin_path *pp, const char *cli_dirs, hsf_error *err)
+{
+    memset(pp, 0, sizeof *pp);
+    int bad = add_dirs(pp, cli_dirs) || add_dirs(pp, getenv("HSFRAME_PLUGIN_PATH"));
+    if (!bad && running_from_build_tree())
+        bad = add_dirs(pp, HSF_BUILDDIR "/plugins/queue/.libs:" HSF_BUILDDIR
+                       "/plugins/boundary/.libs:" HSF_BUILDDIR "/plugins/output/.libs");
+    if (!bad)
+        bad = add_dirs(pp, HSF_PLUGINDIR);
+    if (bad) {
+        hsf_plugin_path_free(pp);
+        return hsf_error_set(err, "out of memory");
+    }
+    return 0;
+}
+
+void hsf_plugin_path_free(hsf_plugin_path *pp)
+{
+    for (size_t i = 0; i < pp->n; i++)
+        free(pp->dirs[i]);
+    free(pp->dirs);
+    memset(pp, 0, sizeof *pp);
+}
+
+/* ---- validation --------------------------------------------------------- */
+
+/* The mandatory members of each kind's vtable, checked before use. */
+static const char *missing_member(int kind, const void *vt)
+{
+    if (kind == HSF_PLUGIN_QUEUE) {
+        const hsf_queue_type *q = vt;
+        if (!q->init) return "init";
+        if (!q->fini) return "fini";
+        if (!q->push) return "push";
+        if (!q->pop) return "pop";
+        if (!q->peek) return "peek";
+        if (!q->size) return "size";
+    } else if (kind == HSF_PLUGIN_BOUNDARY) {
+        const hsf_boundary_type *b = vt;
+        if (!b->init) return "init";
+        if (!b->extent) return "extent";
+        if (!b->volume) return "volume";
+        if (!b->check) return "check";
+        if (!b->next_hit) return "next_hit";
+        if (!b->collide) return "collide";
+    } else if (kind == HSF_PLUGIN_OUTPUT) {
+        const hsf_output_type *o = vt;
+        if (!o->init) return "init";
+        if (o->event_mask && !o->on_event) return "on_event (event_mask is not 0)";
+    }
+    return NULL;
+}
+
+/* The file name without directory and ".so". */
+static void base_name(const char *file, char *buf, size_t size)
+{
+    const char *slash = strrchr(file, '/');
+    snprintf(buf, size, "%s", slash ? slash + 1 : file);
+    size_t len = strlen(buf);
+    if (len > 3 && !strcmp(buf + len - 3, ".so"))
+        buf[len - 3] = '\0';
+}
+
+/* Refuses files that another user could have replaced. */
+static int check_permissions(const char *file, hsf_error *err)
+{
+    struct stat st;
+    char dir[PATH_MAX];
+    if (stat(file, &st))
+        return hsf_error_set(err, "plugin file %s: %s", file, strerror(errno));
+    if (st.st_mode & S_IWOTH)
+        return hsf_error_set(err, "plugin file %s is writable by every user, so anyone "
+                             "could replace it: refusing to load it (chmod o-w %s)",
+                             file, file);
+    snprintf(dir, sizeof dir, "%s", file);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        slash[slash == dir] = '\0';
+    else
+        snprintf(dir, sizeof dir, ".");
+    if (!stat(dir, &st) && (st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX))
+        return hsf_error_set(err, "plugin directory %s is writable by every user, so "
+                             "anyone could replace %s: refusing to load it (chmod o-w %s)",
+                             dir, file, dir);
+    return 0;
+}
+
+static int load_file(const char *file, int kind, hsf_plugin *out, hsf_error *err)
+{
+    if (check_permissions(file, err))
+        return -1;
+    void *h = dlopen(file, RTLD_NOW | RTLD_LOCAL);
+    if (!h)
+        return hsf_error_set(err, "%s is not a loadable plugin: %s", file, dlerror());
+    hsf_plugin_entry_fn entry;
+    *(void **)&entry = dlsym(h, HSF_PLUGIN_ENTRY_SYMBOL);
+    if (!entry) {
+        dlclose(h);
+        return hsf_error_set(err, "%s is not an hsframe plugin: it has no entry point %s "
+                             "(define it with HSF_PLUGIN from <hsframe/plugin.h>)",
+                             file, HSF_PLUGIN_ENTRY_SYMBOL);
+    }
+    const hsf_plugin_info *info = entry();
+    char base[256];
+    base_name(file, base, sizeof base);
+    const char *why = NULL;
+    if (!info)
+        why = "its entry point returned no descriptor";
+    if (why) {
+        dlclose(h);
+        return hsf_error_set(err, "%s: %s", file, why);
+    }
+    if (info->abi_major != HSF_ABI_MAJOR || info->abi_minor > HSF_ABI_MINOR) {
+        hsf_error_set(err, "plugin %s was built for plugin ABI %u.%u, but this hsframe "
+                      "provides ABI %d.%d: rebuild it against the installed hsframe "
+                      "headers (pkg-config --cflags --libs hsframe)",
+                      file, info->abi_major, info->abi_minor, HSF_ABI_MAJOR, HSF_ABI_MINOR);
+        dlclose(h);
+        return -1;
+    }
+    if (!info->name || strcmp(info->name, base)) {
+        hsf_error_set(err, "plugin %s calls itself '%s', but its file is named %s.so: "
+                      "rename the file or change the name given to HSF_PLUGIN",
+                      file, info->name ? info->name : "(null)", base);
+        dlclose(h);
+        return -1;
+    }
+    if (kind && (int)info->kind != kind) {
+        hsf_error_set(err, "plugin %s (%s) is a %s plugin, but a %s plugin is needed here",
+                      info->name, file, hsf_plugin_kind_name((int)info->kind),
+                      hsf_plugin_kind_name(kind));
+        dlclose(h);
+        return -1;
+    }
+    const char *member = info->vtable ? missing_member((int)info->kind, info->vtable)
+                                      : "vtable";
+    if (!strcmp(hsf_plugin_kind_name((int)info->kind), "unknown"))
+        member = "a known kind";
+    if (member) {
+        hsf_error_set(err, "plugin %s (%s) is incomplete: it has no %s; fix the plugin",
+                      info->name, file, member);
+        dlclose(h);
+        return -1;
+    }
+    out->handle = h;
+    out->info = info;
+    if (!(out->file = strdup(file))) {
+        hsf_plugin_close(out);
+        return hsf_error_set(err, "out of memory");
+    }
+    return 0;
+}
+
+/* ---- lookup by name ------------------------------------------------------ */
+
+static int is_file_spec(const char *spec)
+{
+    size_t len = strlen(spec);
+    return strchr(spec, '/') || (len > 3 && !strcmp(spec + len - 3, ".so"));
+}
+
+static void collect_name(const hsf_plugin *p, void *user)
+{
+    char *buf = user;
+    size_t used = strlen(buf);
+    if (used < 1000)
+        snprintf(buf + used, 1024 - used, "%s%s (%s)", used ? ", " : "", p->info->name,
+                 hsf_plugin_kind_name((int)p->info->kind));
+}
+
+int hsf_plugin_open(const hsf_plugin_path *pp, const char *spec, int kind,
+                    hsf_plugin *out, hsf_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (is_file_spec(spec)) {
+        if (access(spec, F_OK))
+            return hsf_error_set(err, "plugin file %s: %s", spec, strerror(errno));
+        return load_file(spec, kind, out, err);
+    }
+    char file[PATH_MAX];
+    for (size_t i = 0; i < pp->n; i++) {
+        snprintf(file, sizeof file, "%s/%s.so", pp->dirs[i], spec);
+        if (!access(file, F_OK))
+            return load_file(file, kind, out, err);
+    }
+    char looked[1024] = "", found[1024] = "";
+    for (size_t i = 0; i < pp->n; i++) {
+        size_t used = strlen(looked);
+        snprintf(looked + used, sizeof looked - used, "%s%s", i ? ":" : "", pp->dirs[i]);
+    }
+    hsf_plugin_each(pp, collect_name, found);
+    return hsf_error_set(err, "no %s plugin named '%s' (looked for %s.so in %s); "
+                         "plugins found: %s", kind ? hsf_plugin_kind_name(kind) : "",
+                         spec, spec, looked[0] ? looked : "(no directories)",
+                         found[0] ? found : "none");
+}
+
+void hsf_plugin_close(hsf_plugin *p)
+{
+    if (p->handle)
+        dlclose(p->handle);
+    free(p->file);
+    memset(p, 0, sizeof *p);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+size_t hsf_plugin_each(const hsf_plugin_path *pp,
+                       void (*fn)(const hsf_plugin *p, void *user), void *user)
+{
+    char **seen = NULL;
+    size_t nseen = 0, count = 0;
+    for (size_t i = 0; i < pp->n; i++) {
+        DIR *d = opendir(pp->dirs[i]);
+        if (!d)
+            continue;
+        char **names = NULL;
+        size_t nn = 0;
+        struct dirent *de;
+        while ((de = readdir(d))) {
+            size_t len = strlen(de->d_name);
+            if (len <= 3 || strcmp(de->d_name + len - 3, ".so"))
+                continue;
+            char **grown = realloc(names, (nn + 1) * sizeof *grown);
+            if (!grown)
+                break;
+            names = grown;
+            if ((names[nn] = strdup(de->d_name)))
+                nn++;
+        }
+        closedir(d);
+        if (nn)
+            qsort(names, nn, sizeof *names, by_name);
+        for (size_t k = 0; k < nn; k++) {
+            char file[PATH_MAX];
+            snprintf(file, sizeof file, "%s/%s", pp->dirs[i], names[k]);
+            hsf_plugin p;
+            memset(&p, 0, sizeof p);
+            int dup = 0;
+            for (size_t s = 0; s < nseen; s++)
+                dup |= !strcmp(seen[s], names[k]);
+            if (!dup && !load_file(file, 0, &p, NULL)) {
+                fn(&p, user);
+                count++;
+                hsf_plugin_close(&p);
+                char **grown = realloc(seen, (nseen + 1) * sizeof *grown);
+                if (grown) {
+                    seen = grown;
+                    seen[nseen++] = names[k];
+                    names[k] = NULL;
+                }
+            }
+            free(names[k]);
+        }
+        free(names);
+    }
+    for (size_t s = 0; s < nseen; s++)
+        free(seen[s]);
+    free(seen);
+    return count;
+}

@@ -1,0 +1,45 @@
+/* Finding, loading and validating plugins (private to libhsframe). */
+#ifndef HSF_PLUGIN_LOADER_H
+#define HSF_PLUGIN_LOADER_H
+
+#include <hsframe/plugin.h>
+
+/* Directories searched for "NAME.so", in order. */
+typedef struct hsf_plugin_path {
+    char **dirs;
+    size_t n;
+} hsf_plugin_path;
+
+/* A loaded plugin. */
+typedef struct hsf_plugin {
+    void *handle;                   /* from dlopen */
+    const hsf_plugin_info *info;    /* validated descriptor, owned by the plugin */
+    char *file;                     /* the file loaded */
+} hsf_plugin;
+
+/* Builds the search path: the colon-separated cli_dirs (may be NULL), then
+ * $HSFRAME_PLUGIN_PATH, then the build tree's plugin directories when the
+ * running program lives in the build tree, then the installed plugin
+ * directory.  Returns 0 or -1 (out of memory) with err set. */
+int hsf_plugin_path_init(hsf_plugin_path *pp, const char *cli_dirs, hsf_error *err);
+void hsf_plugin_path_free(hsf_plugin_path *pp);
+
+/* Loads the plugin spec (a name looked up in pp, or a path if it contains
+ * '/' or ends in ".so") and checks that it is a valid plugin of the wanted
+ * kind (0 accepts any kind).  Returns 0 and fills *out, or -1 with err set to
+ * a message naming the file, what was expected and what to do. */
+int hsf_plugin_open(const hsf_plugin_path *pp, const char *spec, int kind,
+                    hsf_plugin *out, hsf_error *err);
+
+/* Unloads; p may be zeroed. */
+void hsf_plugin_close(hsf_plugin *p);
+
+/* Calls fn for every valid plugin found in pp (the first of each name),
+ * in path order then by name.  Returns the number found. */
+size_t hsf_plugin_each(const hsf_plugin_path *pp,
+                       void (*fn)(const hsf_plugin *p, void *user), void *user);
+
+/* "queue", "boundary", "output" or "unknown". */
+const char *hsf_plugin_kind_name(int kind);
+
+#endif

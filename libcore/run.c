@@ -1,0 +1,302 @@
+/* Assembling a run: configuration, plugins, particles, checks, the engine,
+ * the summary; and taking it all down again in every case. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "error_private.h"
+#include "init.h"
+#include "run.h"
+#include "system_private.h"
+#include "validate.h"
+
+static const hsf_param simulation_params[] = {
+    { "dim", HSF_PARAM_INT, "2", 2, 3, "2 for discs, 3 for spheres" },
+    { "particles", HSF_PARAM_STRING, "", 0, 0,
+      "particle file (algs4 text or extended XYZ), relative to this file's directory; "
+      "or give an [init] section" },
+    { "end_time", HSF_PARAM_DOUBLE, NULL, 0, 1e300, "simulated time to run for" },
+    { "seed", HSF_PARAM_INT, "1", 0, 4294967295.0,
+      "seed for generated initial conditions (unused by particle files)" },
+    { "cells", HSF_PARAM_BOOL, "yes", 0, 0,
+      "use the cell grid; no: every pair is checked (slow, for validation)" },
+    { NULL, 0, NULL, 0, 0, NULL }
+};
+
+static const hsf_param queue_host_params[] = {
+    { "plugin", HSF_PARAM_STRING, "binary_heap", 0, 0, "queue plugin: a name or a .so path" },
+    { NULL, 0, NULL, 0, 0, NULL }
+};
+
+static const hsf_param boundary_host_params[] = {
+    { "plugin", HSF_PARAM_STRING, "box", 0, 0, "boundary plugin: a name or a .so path" },
+    { NULL, 0, NULL, 0, 0, NULL }
+};
+
+static const hsf_param output_host_params[] = {
+    { "plugin", HSF_PARAM_STRING, NULL, 0, 0, "output plugin: a name or a .so path" },
+    { "interval", HSF_PARAM_DOUBLE, "0", 0, 1e300,
+      "simulated time between samples; 0: only the final state" },
+    { NULL, 0, NULL, 0, 0, NULL }
+};
+
+typedef struct run_state {
+    hsf_config_file cf;
+    hsf_config sim;
+    hsf_config init;        /* bound only when the file has [init] */
+    hsf_plugin_path path;
+    hsf_particle_set set;
+    hsf_system sys;
+    int boundary_initialised, queue_initialised;
+} run_state;
+
+/* Loads a plugin named in section, then binds the section to the host's
+ * and the plugin's parameters. */
+static int open_section_plugin(run_state *rs, const char *section, int kind,
+                               const hsf_param *host, hsf_plugin *plugin,
+                               hsf_config *cfg, hsf_error *err)
+{
+    const char *spec = hsf_config_lookup(&rs->cf, section, "plugin");
+    if (!spec)
+        spec = host[0].def;
+    if (!spec)
+        return hsf_error_set(err, "%s: [%s] needs the key 'plugin' (%s)", rs->cf.path,
+                             section, host[0].help);
+    if (hsf_plugin_open(&rs->path, spec, kind, plugin, err))
+        return hsf_error_prefix(err, "[%s] plugin = %s: ", section, spec);
+    return hsf_config_bind(&rs->cf, section, host, plugin->info->params, cfg, err);
+}
+
+static int open_outputs(run_state *rs, hsf_error *err)
+{
+    const char **names = hsf_config_sections_with_prefix(&rs->cf, "output.");
+    if (!names)
+        return hsf_error_set(err, "out of memory");
+    size_t n = 0;
+    while (names[n])
+        n++;
+    hsf_system *sys = &rs->sys;
+    sys->out = calloc(n ? n : 1, sizeof *sys->out);
+    int rc = sys->out ? 0 : hsf_error_set(err, "out of memory");
+    for (size_t k = 0; k < n && !rc; k++) {
+        hsf_output_slot *o = &sys->out[k];
+        sys->n_out++;
+        rc = open_section_plugin(rs, names[k], HSF_PLUGIN_OUTPUT, output_host_params,
+                                 &o->plugin, &o->cfg, err);
+        if (!rc) {
+            o->type = o->plugin.info->vtable;
+            o->interval = hsf_config_double(&o->cfg, "interval");
+            sys->event_mask |= o->type->event_mask;
+        }
+    }
+    free(names);
+    return rc;
+}
+
+/* The particle file's path: relative to the configuration file's directory,
+ * unless given on the command line (then relative to the current one). */
+static char *particle_path(const run_state *rs)
+{
+    const char *p = hsf_config_string(&rs->sim, "particles");
+    if (p[0] == '/' || hsf_config_from_command_line(&rs->cf, "simulation", "particles"))
+        return strdup(p);
+    size_t len = strlen(rs->cf.dir) + strlen(p) + 1;
+    char *full = malloc(len);
+    if (full)
+        snprintf(full, len, "%s%s", rs->cf.dir, p);
+    return full;
+}
+
+/* Particles come from a file or from [init], which also sizes the box
+ * unless [boundary] size is given. */
+static int bind_init(run_state *rs, hsf_error *err)
+{
+    const char **init = hsf_config_sections_with_prefix(&rs->cf, "init");
+    if (!init)
+        return hsf_error_set(err, "out of memory");
+    int has_init = 0;
+    for (const char **k = init; *k; k++)
+        has_init |= !strcmp(*k, "init");
+    free(init);
+    int has_file = hsf_config_string(&rs->sim, "particles")[0] != '\0';
+    if (has_init && has_file)
+        return hsf_config_error(&rs->sim, err, "particles", "give either a particle file or "
+                                "an [init] section, not both");
+    if (!has_init && !has_file)
+        return hsf_error_set(err, "%s: [simulation] needs the key 'particles' (a particle "
+                             "file) or an [init] section", rs->cf.path);
+    if (!has_init)
+        return 0;
+    char size[256];
+    int dim = (int)hsf_config_int(&rs->sim, "dim");
+    if (hsf_config_bind(&rs->cf, "init", hsf_init_params, NULL, &rs->init, err) ||
+        hsf_init_box(&rs->init, dim, size, sizeof size, err))
+        return -1;
+    return hsf_config_derive(&rs->cf, "boundary", "size", size, err);
+}
+
+static void *alloc_state(size_t size)
+{
+    return calloc(1, size ? size : 1);
+}
+
+/* Everything up to the first event: returns 0 or -1 with err set. */
+static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    if (hsf_config_load(&rs->cf, opt->config_path, err))
+        return -1;
+    for (size_t k = 0; k < opt->n_overrides; k++)
+        if (hsf_config_override(&rs->cf, opt->overrides[k], err))
+            return -1;
+    if (hsf_config_bind(&rs->cf, "simulation", simulation_params, NULL, &rs->sim, err) ||
+        bind_init(rs, err) ||
+        hsf_plugin_path_init(&rs->path, opt->plugin_dirs, err) ||
+        open_section_plugin(rs, "queue", HSF_PLUGIN_QUEUE, queue_host_params,
+                            &sys->queue_plugin, &sys->queue_cfg, err) ||
+        open_section_plugin(rs, "boundary", HSF_PLUGIN_BOUNDARY, boundary_host_params,
+                            &sys->boundary_plugin, &sys->boundary_cfg, err) ||
+        open_outputs(rs, err))
+        return -1;
+    static const char *const known[] = { "simulation", "init", "queue", "boundary",
+                                         "output.NAME", NULL };
+    if (hsf_config_check_unclaimed(&rs->cf, known, err))
+        return -1;
+
+    sys->dim = (int)hsf_config_int(&rs->sim, "dim");
+    sys->end_time = hsf_config_double(&rs->sim, "end_time");
+    if (rs->init.section) {
+        if (hsf_init_particles(&rs->init, sys->dim,
+                               (unsigned long)hsf_config_int(&rs->sim, "seed"), &rs->set, err))
+            return -1;
+    } else {
+        char *ppath = particle_path(rs);
+        if (!ppath)
+            return hsf_error_set(err, "out of memory");
+        int bad = hsf_read_particles(ppath, sys->dim, &rs->set, err);
+        free(ppath);
+        if (bad)
+            return -1;
+    }
+    sys->n = rs->set.n;
+    sys->p = rs->set.p;
+
+    sys->boundary = sys->boundary_plugin.info->vtable;
+    if (!(sys->boundary_state = alloc_state(sys->boundary->state_size)))
+        return hsf_error_set(err, "out of memory");
+    rs->boundary_initialised = 1;
+    if (sys->boundary->init(sys->boundary_state, &sys->boundary_cfg, sys->dim, err))
+        return hsf_error_prefix(err, "[boundary] (%s): ", sys->boundary_plugin.info->name);
+    sys->boundary->extent(sys->boundary_state, sys->lo, sys->hi, sys->periodic);
+    if (hsf_validate_inside(sys, &rs->set, err) ||
+        hsf_cells_build(&sys->cells, sys->p, sys->n, sys->dim, sys->lo, sys->hi,
+                        sys->periodic, hsf_config_bool(&rs->sim, "cells"), err) ||
+        hsf_validate_overlaps(sys, &rs->set, err))
+        return -1;
+
+    sys->queue = sys->queue_plugin.info->vtable;
+    if (!(sys->queue_state = alloc_state(sys->queue->state_size)))
+        return hsf_error_set(err, "out of memory");
+    rs->queue_initialised = 1;
+    if (sys->queue->init(sys->queue_state, &sys->queue_cfg, sys->n + 16, err))
+        return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);
+
+    for (size_t k = 0; k < sys->n_out; k++) {
+        hsf_output_slot *o = &sys->out[k];
+        if (!(o->state = alloc_state(o->type->state_size)))
+            return hsf_error_set(err, "out of memory");
+        o->initialised = 1;
+        if (o->type->init(o->state, &o->cfg, sys, err))
+            return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
+    }
+    return 0;
+}
+
+static void teardown(run_state *rs)
+{
+    hsf_system *sys = &rs->sys;
+    for (size_t k = 0; k < sys->n_out; k++) {
+        hsf_output_slot *o = &sys->out[k];
+        if (o->initialised && o->type->fini)
+            o->type->fini(o->state);
+        free(o->state);
+        hsf_config_unbind(&o->cfg);
+        hsf_plugin_close(&o->plugin);
+    }
+    free(sys->out);
+    if (rs->queue_initialised)
+        sys->queue->fini(sys->queue_state);
+    free(sys->queue_state);
+    if (rs->boundary_initialised && sys->boundary->fini)
+        sys->boundary->fini(sys->boundary_state);
+    free(sys->boundary_state);
+    hsf_config_unbind(&sys->queue_cfg);
+    hsf_config_unbind(&sys->boundary_cfg);
+    hsf_plugin_close(&sys->queue_plugin);
+    hsf_plugin_close(&sys->boundary_plugin);
+    hsf_cells_free(&sys->cells);
+    hsf_particle_set_free(&rs->set);
+    hsf_plugin_path_free(&rs->path);
+    hsf_config_unbind(&rs->init);
+    hsf_config_unbind(&rs->sim);
+    hsf_config_file_free(&rs->cf);
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void print_summary(FILE *out, const hsf_system *sys, double wall, double e0, double e1)
+{
+    const hsf_stats *s = &sys->stats;
+    fprintf(out, "particles: %zu\n", sys->n);
+    fprintf(out, "dimension: %d\n", sys->dim);
+    fprintf(out, "queue: %s\n", sys->queue_plugin.info->name);
+    fprintf(out, "boundary: %s\n", sys->boundary_plugin.info->name);
+    fprintf(out, "time: %.17g\n", sys->time);
+    fprintf(out, "events: %llu\n", (unsigned long long)s->events);
+    fprintf(out, "collisions: %llu\n", (unsigned long long)s->collisions);
+    fprintf(out, "boundary_hits: %llu\n", (unsigned long long)s->wall_hits);
+    fprintf(out, "stale_events: %llu\n", (unsigned long long)s->stale_events);
+    fprintf(out, "cell_crossings: %llu\n", (unsigned long long)s->cell_crossings);
+    fprintf(out, "wall_seconds: %.6f\n", wall);
+    fprintf(out, "events_per_second: %.0f\n", wall > 0 ? (double)s->events / wall : 0.0);
+    fprintf(out, "collisions_per_second: %.0f\n",
+            wall > 0 ? (double)s->collisions / wall : 0.0);
+    fprintf(out, "kinetic_energy: %.17g\n", e1);
+    fprintf(out, "energy_drift: %.3e\n", e0 > 0 ? (e1 - e0) / e0 : 0.0);
+}
+
+int hsf_run(const hsf_run_options *opt, hsf_error *err)
+{
+    run_state *rs = calloc(1, sizeof *rs);
+    if (!rs) {
+        hsf_error_set(err, "out of memory");
+        return HSF_EXIT_FAILURE;
+    }
+    int status = HSF_EXIT_OK;
+    if (prepare(rs, opt, err)) {
+        status = HSF_EXIT_USAGE;
+    } else {
+        hsf_system *sys = &rs->sys;
+        if (opt->info)
+            fprintf(opt->info, "hsframe: %zu particles (%dD) from %s; queue %s, boundary %s, "
+                    "%zu output%s; running to t = %g\n", sys->n, sys->dim, rs->set.path,
+                    sys->queue_plugin.info->name, sys->boundary_plugin.info->name,
+                    sys->n_out, sys->n_out == 1 ? "" : "s", sys->end_time);
+        double e0 = hsf_system_kinetic_energy(sys);
+        double t0 = seconds_now();
+        if (hsf_engine_run(sys, err))
+            status = HSF_EXIT_FAILURE;
+        double wall = seconds_now() - t0;
+        if (!status && opt->summary)
+            print_summary(opt->summary, sys, wall, e0, hsf_system_kinetic_energy(sys));
+    }
+    teardown(rs);
+    free(rs);
+    return status;
+}

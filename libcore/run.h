@@ -1,0 +1,28 @@
+/* One whole run from a configuration file (private; used by main.c and the
+ * end-to-end tests). */
+#ifndef HSF_RUN_H
+#define HSF_RUN_H
+
+#include <stdio.h>
+
+#include <hsframe/error.h>
+
+/* Exit statuses of the hsframe program. */
+enum { HSF_EXIT_OK = 0, HSF_EXIT_FAILURE = 1, HSF_EXIT_USAGE = 2 };
+
+typedef struct hsf_run_options {
+    const char *config_path;
+    const char *const *overrides;   /* "SECTION.KEY=VALUE" strings */
+    size_t n_overrides;
+    const char *plugin_dirs;        /* colon-separated, searched first; may be NULL */
+    FILE *info;                     /* informational messages, or NULL for none */
+    FILE *summary;                  /* the key: value summary, or NULL for none */
+} hsf_run_options;
+
+/* Builds the system described by the configuration, checks everything,
+ * runs it and prints the summary.  Returns HSF_EXIT_OK, HSF_EXIT_USAGE for a
+ * bad configuration or input (nothing has run, no output was written) or
+ * HSF_EXIT_FAILURE when something failed while running; err says what. */
+int hsf_run(const hsf_run_options *opt, hsf_error *err);
+
+#endif

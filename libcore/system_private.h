@@ -1,0 +1,85 @@
+/* The simulated system and its engine state (private to libhsframe). */
+#ifndef HSF_SYSTEM_PRIVATE_H
+#define HSF_SYSTEM_PRIVATE_H
+
+#include <math.h>
+
+#include <hsframe/boundary.h>
+#include <hsframe/output.h>
+#include <hsframe/queue.h>
+#include <hsframe/system.h>
+
+#include "cells.h"
+#include "config_private.h"
+#include "particle.h"
+#include "plugin_loader.h"
+
+/* One [output.NAME] instance. */
+typedef struct hsf_output_slot {
+    hsf_plugin plugin;
+    const hsf_output_type *type;
+    void *state;
+    hsf_config cfg;
+    double interval;        /* 0: only the final sample */
+    uint64_t next_k;        /* next sample at next_k * interval */
+    int initialised;        /* init was called (so fini must be) */
+} hsf_output_slot;
+
+struct hsf_system {
+    int dim;
+    size_t n;
+    hsf_particle *p;
+    double time;            /* current simulated time */
+    double end_time;
+
+    /* boundary */
+    hsf_plugin boundary_plugin;
+    const hsf_boundary_type *boundary;
+    void *boundary_state;
+    hsf_config boundary_cfg;
+    double lo[3], hi[3];
+    int periodic[3];
+    hsf_cells cells;
+
+    /* queue */
+    hsf_plugin queue_plugin;
+    const hsf_queue_type *queue;
+    void *queue_state;
+    hsf_config queue_cfg;
+    uint64_t next_seq;
+
+    /* outputs */
+    hsf_output_slot *out;
+    size_t n_out;
+    uint32_t event_mask;    /* union of the outputs' subscriptions */
+
+    hsf_stats stats;
+};
+
+/* Position of particle p at time t, without changing it. */
+static inline void hsf_position_at(const hsf_particle *p, double t, double r[3])
+{
+    double dt = t - p->t;
+    for (int a = 0; a < 3; a++)
+        r[a] = p->r[a] + p->v[a] * dt;
+}
+
+/* The separation r_i - r_j of two particles at the same time, through the
+ * nearest periodic image. */
+static inline void hsf_separation(const hsf_system *sys, const double ri[3],
+                                  const double rj[3], double dr[3])
+{
+    for (int a = 0; a < 3; a++) {
+        dr[a] = ri[a] - rj[a];
+        if (sys->periodic[a])
+            dr[a] -= sys->cells.len[a] * nearbyint(dr[a] / sys->cells.len[a]);
+    }
+}
+
+/* Runs the event loop from time 0 to end_time: schedules every particle's
+ * first event and the outputs' samples, processes events, takes the final
+ * samples and calls the outputs' end.  Returns 0, or -1 with err set when a
+ * plugin fails while running. */
+int hsf_engine_run(hsf_system *sys, hsf_error *err);
+
+#endif
