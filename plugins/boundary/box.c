@@ -1,0 +1,114 @@
+/* box: a rectangular container with reflecting walls, lower corner at the
+ * origin.  Wall 2a is the lower wall of axis a, wall 2a+1 the upper one. */
+#include <math.h>
+
+#include <hsframe/hsframe.h>
+
+typedef struct box {
+    int dim;
+    double size[3];
+} box;
+
+static const hsf_param box_params[] = {
+    { "size", HSF_PARAM_VECTOR, "1 1", 0, 1e300,
+      "side lengths, one per dimension (2D default: the unit square)" },
+    { NULL, 0, NULL, 0, 0, NULL }
+};
+
+static int box_init(void *state, const hsf_config *cfg, int dim, hsf_error *err)
+{
+    box *b = state;
+    double size[HSF_VECTOR_MAX];
+    int n = hsf_config_vector(cfg, "size", size, HSF_VECTOR_MAX);
+    if (n != dim)
+        return hsf_config_error(cfg, err, "size", "expected %d side lengths for dim = %d, "
+                                "found %d", dim, dim, n);
+    b->dim = dim;
+    for (int a = 0; a < dim; a++) {
+        if (!(size[a] > 0))
+            return hsf_config_error(cfg, err, "size", "expected side lengths > 0, found %g",
+                                    size[a]);
+        b->size[a] = size[a];
+    }
+    return 0;
+}
+
+static void box_extent(const void *state, double lo[3], double hi[3], int periodic[3])
+{
+    const box *b = state;
+    for (int a = 0; a < 3; a++) {
+        lo[a] = 0;
+        hi[a] = a < b->dim ? b->size[a] : 0;
+        periodic[a] = 0;
+    }
+}
+
+static double box_volume(const void *state)
+{
+    const box *b = state;
+    double v = 1;
+    for (int a = 0; a < b->dim; a++)
+        v *= b->size[a];
+    return v;
+}
+
+static int box_check(const void *state, const double r[3], double radius, hsf_error *err)
+{
+    const box *b = state;
+    static const char axis[] = "xyz";
+    for (int a = 0; a < b->dim; a++) {
+        if (r[a] - radius < 0)
+            return hsf_error_set(err, "%c - radius = %.17g is below 0", axis[a], r[a] - radius);
+        if (r[a] + radius > b->size[a])
+            return hsf_error_set(err, "%c + radius = %.17g is above the side %.17g", axis[a],
+                                 r[a] + radius, b->size[a]);
+    }
+    return 0;
+}
+
+static double box_next_hit(const void *state, const double r[3], const double v[3],
+                           double radius, int *wall)
+{
+    const box *b = state;
+    double best = INFINITY;
+    for (int a = 0; a < b->dim; a++) {
+        double dt;
+        if (v[a] > 0)
+            dt = (b->size[a] - radius - r[a]) / v[a];
+        else if (v[a] < 0)
+            dt = (radius - r[a]) / v[a];
+        else
+            continue;
+        if (dt < 0)
+            dt = 0;     /* past the wall by round-off, still moving out */
+        if (dt < best) {
+            best = dt;
+            *wall = 2 * a + (v[a] > 0);
+        }
+    }
+    return best;
+}
+
+static double box_collide(const void *state, int wall, const double r[3], double v[3],
+                          double mass)
+{
+    (void)state;
+    (void)r;
+    int a = wall / 2;
+    v[a] = -v[a];
+    return 2 * mass * fabs(v[a]);
+}
+
+static const hsf_boundary_type box_type = {
+    .state_size = sizeof(box),
+    .init = box_init,
+    .extent = box_extent,
+    .volume = box_volume,
+    .check = box_check,
+    .next_hit = box_next_hit,
+    .collide = box_collide,
+};
+
+HSF_PLUGIN(HSF_PLUGIN_BOUNDARY, "box",
+           "rectangular box with reflecting walls, lower corner at the origin (2D, 3D)",
+           box_params, &box_type)

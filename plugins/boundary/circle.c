@@ -1,0 +1,126 @@
+/* circle: a circular container with a reflecting wall in 2D, and the same
+ * code gives a spherical one in 3D.  Wall 0 is the rim. */
+#include <math.h>
+
+#include <hsframe/hsframe.h>
+
+typedef struct circle {
+    int dim;
+    double center[3];
+    double radius;
+} circle;
+
+static const hsf_param circle_params[] = {
+    { "center", HSF_PARAM_VECTOR, NULL, -1e300, 1e300, "centre, one coordinate per dimension" },
+    { "radius", HSF_PARAM_DOUBLE, NULL, 0, 1e300, "radius of the container" },
+    { NULL, 0, NULL, 0, 0, NULL }
+};
+
+static int circle_init(void *state, const hsf_config *cfg, int dim, hsf_error *err)
+{
+    circle *c = state;
+    double center[HSF_VECTOR_MAX];
+    int n = hsf_config_vector(cfg, "center", center, HSF_VECTOR_MAX);
+    if (n != dim)
+        return hsf_config_error(cfg, err, "center", "expected %d coordinates for dim = %d, "
+                                "found %d", dim, dim, n);
+    c->dim = dim;
+    for (int a = 0; a < dim; a++)
+        c->center[a] = center[a];
+    c->radius = hsf_config_double(cfg, "radius");
+    if (!(c->radius > 0))
+        return hsf_config_error(cfg, err, "radius", "expected a radius > 0, found %g",
+                                c->radius);
+    return 0;
+}
+
+static void circle_extent(const void *state, double lo[3], double hi[3], int periodic[3])
+{
+    const circle *c = state;
+    for (int a = 0; a < 3; a++) {
+        lo[a] = a < c->dim ? c->center[a] - c->radius : 0;
+        hi[a] = a < c->dim ? c->center[a] + c->radius : 0;
+        periodic[a] = 0;
+    }
+}
+
+static double circle_volume(const void *state)
+{
+    const circle *c = state;
+    double r = c->radius;
+    return c->dim == 2 ? M_PI * r * r : 4.0 / 3.0 * M_PI * r * r * r;
+}
+
+/* Offset from the centre. */
+static void offset(const circle *c, const double r[3], double d[3])
+{
+    for (int a = 0; a < 3; a++)
+        d[a] = a < c->dim ? r[a] - c->center[a] : 0;
+}
+
+static int circle_check(const void *state, const double r[3], double radius, hsf_error *err)
+{
+    const circle *c = state;
+    double d[3];
+    offset(c, r, d);
+    double dist = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    if (dist + radius > c->radius * (1 + 1e-12))
+        return hsf_error_set(err, "its distance from the centre plus its radius, %.17g, "
+                             "exceeds the container's radius %.17g", dist + radius,
+                             c->radius);
+    return 0;
+}
+
+static double circle_next_hit(const void *state, const double r[3], const double v[3],
+                              double radius, int *wall)
+{
+    const circle *c = state;
+    double d[3];
+    offset(c, r, d);
+    double vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    if (vv == 0)
+        return INFINITY;
+    /* |d + v t| = R - radius: vv t^2 + 2 b t + q = 0 with q <= 0 inside. */
+    double reach = c->radius - radius;
+    double b = d[0] * v[0] + d[1] * v[1] + d[2] * v[2];
+    double q = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] - reach * reach;
+    double disc = b * b - vv * q;
+    double root = sqrt(disc > 0 ? disc : 0);
+    double t;
+    if (q >= 0 && b >= 0)
+        t = 0;                      /* on or past the rim, moving out */
+    else if (b > 0)
+        t = -q / (b + root);        /* the stable form of the positive root */
+    else
+        t = (root - b) / vv;
+    *wall = 0;
+    return t > 0 ? t : 0;
+}
+
+static double circle_collide(const void *state, int wall, const double r[3], double v[3],
+                             double mass)
+{
+    (void)wall;
+    const circle *c = state;
+    double d[3];
+    offset(c, r, d);
+    double len = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    double vn = (d[0] * v[0] + d[1] * v[1] + d[2] * v[2]) / len;
+    for (int a = 0; a < c->dim; a++)
+        v[a] -= 2 * vn * d[a] / len;
+    return 2 * mass * fabs(vn);
+}
+
+static const hsf_boundary_type circle_type = {
+    .state_size = sizeof(circle),
+    .init = circle_init,
+    .extent = circle_extent,
+    .volume = circle_volume,
+    .check = circle_check,
+    .next_hit = circle_next_hit,
+    .collide = circle_collide,
+};
+
+HSF_PLUGIN(HSF_PLUGIN_BOUNDARY, "circle",
+           "circular container with a reflecting rim (2D); a sphere in 3D", circle_params,
+           &circle_type)

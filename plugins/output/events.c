@@ -1,0 +1,77 @@
+/* events: a CSV log of every collision (time, kind, particles, wall), for
+ * teaching and debugging. */
+#include <hsframe/hsframe.h>
+
+typedef struct event_log {
+    const char *file;       /* owned by the configuration */
+    hsf_atomic_file *out;   /* open from begin to end */
+} event_log;
+
+static const hsf_param events_params[] = {
+    { "file", HSF_PARAM_STRING, NULL, 0, 0, "CSV file to write, relative to the current directory" },
+    { NULL, 0, NULL, 0, 0, NULL }
+};
+
+static int events_init(void *state, const hsf_config *cfg, const hsf_system *sys,
+                       hsf_error *err)
+{
+    (void)sys;
+    event_log *e = state;
+    e->file = hsf_config_string(cfg, "file");
+    hsf_atomic_file *probe = hsf_atomic_open(e->file, err);
+    if (!probe)
+        return -1;
+    hsf_atomic_abort(probe);
+    return 0;
+}
+
+static int events_begin(void *state, const hsf_system *sys, hsf_error *err)
+{
+    (void)sys;
+    event_log *e = state;
+    if (!(e->out = hsf_atomic_open(e->file, err)))
+        return -1;
+    fputs("time,kind,i,j,impulse\n", hsf_atomic_stream(e->out));
+    return 0;
+}
+
+/* Particles are numbered from 1 as in the input file; j is the partner
+ * particle for a pair, the wall number for a wall. */
+static int events_on_event(void *state, const hsf_system *sys, const hsf_event_info *ev,
+                           hsf_error *err)
+{
+    (void)sys, (void)err;
+    event_log *e = state;
+    int pair = ev->kind == HSF_EVENT_PAIR;
+    fprintf(hsf_atomic_stream(e->out), "%.17g,%s,%u,%u,%.17g\n", ev->time,
+            pair ? "pair" : "wall", ev->i + 1, pair ? ev->j + 1 : ev->j, ev->impulse);
+    return 0;
+}
+
+static int events_end(void *state, const hsf_system *sys, hsf_error *err)
+{
+    (void)sys;
+    event_log *e = state;
+    int rc = hsf_atomic_commit(e->out, err);
+    e->out = NULL;
+    return rc;
+}
+
+static void events_fini(void *state)
+{
+    hsf_atomic_abort(((event_log *)state)->out);
+}
+
+static const hsf_output_type events_type = {
+    .state_size = sizeof(event_log),
+    .event_mask = HSF_EVENT_MASK(HSF_EVENT_PAIR) | HSF_EVENT_MASK(HSF_EVENT_WALL),
+    .init = events_init,
+    .fini = events_fini,
+    .begin = events_begin,
+    .on_event = events_on_event,
+    .end = events_end,
+};
+
+HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "events",
+           "CSV log of every collision: time, kind (pair/wall), particles (from 1), impulse",
+           events_params, &events_type)

@@ -1,0 +1,15 @@
+# Output plugins.
+pkglib_LTLIBRARIES += plugins/output/snapshot.la plugins/output/xyz.la \
+	plugins/output/thermo.la plugins/output/events.la
+plugins_output_snapshot_la_SOURCES = plugins/output/snapshot.c
+plugins_output_snapshot_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_output_snapshot_la_LIBADD = libhsframe.la
+plugins_output_xyz_la_SOURCES = plugins/output/xyz.c
+plugins_output_xyz_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_output_xyz_la_LIBADD = libhsframe.la
+plugins_output_thermo_la_SOURCES = plugins/output/thermo.c
+plugins_output_thermo_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_output_thermo_la_LIBADD = libhsframe.la
+plugins_output_events_la_SOURCES = plugins/output/events.c
+plugins_output_events_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_output_events_la_LIBADD = libhsframe.la

@@ -1,0 +1,66 @@
+/* xyz: a trajectory, one extended XYZ frame per sample, in one file that
+ * appears when the run completes. */
+#include <hsframe/hsframe.h>
+
+typedef struct trajectory {
+    const char *file;       /* owned by the configuration */
+    hsf_atomic_file *out;   /* open from begin to end */
+} trajectory;
+
+static const hsf_param xyz_params[] = {
+    { "file", HSF_PARAM_STRING, NULL, 0, 0, "file to write, relative to the current directory" },
+    { NULL, 0, NULL, 0, 0, NULL }
+};
+
+static int xyz_init(void *state, const hsf_config *cfg, const hsf_system *sys, hsf_error *err)
+{
+    (void)sys;
+    trajectory *t = state;
+    t->file = hsf_config_string(cfg, "file");
+    hsf_atomic_file *probe = hsf_atomic_open(t->file, err);
+    if (!probe)
+        return -1;
+    hsf_atomic_abort(probe);
+    return 0;
+}
+
+static int xyz_begin(void *state, const hsf_system *sys, hsf_error *err)
+{
+    (void)sys;
+    trajectory *t = state;
+    t->out = hsf_atomic_open(t->file, err);
+    return t->out ? 0 : -1;
+}
+
+static int xyz_sample(void *state, const hsf_system *sys, hsf_error *err)
+{
+    trajectory *t = state;
+    return hsf_write_xyz(hsf_atomic_stream(t->out), sys, err);
+}
+
+static int xyz_end(void *state, const hsf_system *sys, hsf_error *err)
+{
+    (void)sys;
+    trajectory *t = state;
+    int rc = hsf_atomic_commit(t->out, err);
+    t->out = NULL;
+    return rc;
+}
+
+static void xyz_fini(void *state)
+{
+    hsf_atomic_abort(((trajectory *)state)->out);
+}
+
+static const hsf_output_type xyz_type = {
+    .state_size = sizeof(trajectory),
+    .init = xyz_init,
+    .fini = xyz_fini,
+    .begin = xyz_begin,
+    .sample = xyz_sample,
+    .end = xyz_end,
+};
+
+HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "xyz",
+           "trajectory: one extended XYZ frame per interval (OVITO, ASE, VMD read it)",
+           xyz_params, &xyz_type)
