@@ -1,0 +1,65 @@
+# make check: Criterion unit tests (one program per module) and end-to-end
+# scripts that run the hsframe program.
+if HAVE_CRITERION
+CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
+	tests/test_particles tests/test_box tests/test_engine tests/test_geometry
+check_PROGRAMS += $(CRITERION_TESTS)
+TESTS += $(CRITERION_TESTS)
+endif
+TESTS += tests/test_cli.sh tests/test_billiards.sh
+EXTRA_DIST += tests/test_cli.sh tests/test_billiards.sh tests/testlib.sh
+noinst_HEADERS += tests/testlib.h
+
+TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore -I$(top_srcdir)/tests $(CRITERION_CFLAGS)
+TEST_LDADD = libhsframe.la $(CRITERION_LIBS) -lm
+
+tests_test_physics_SOURCES = tests/test_physics.c
+tests_test_physics_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_physics_LDADD = $(TEST_LDADD)
+tests_test_config_SOURCES = tests/test_config.c
+tests_test_config_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_config_LDADD = $(TEST_LDADD)
+tests_test_loader_SOURCES = tests/test_loader.c
+tests_test_loader_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_loader_LDADD = $(TEST_LDADD)
+tests_test_particles_SOURCES = tests/test_particles.c
+tests_test_particles_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_particles_LDADD = $(TEST_LDADD)
+tests_test_box_SOURCES = tests/test_box.c
+tests_test_box_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_box_LDADD = $(TEST_LDADD)
+tests_test_engine_SOURCES = tests/test_engine.c
+tests_test_engine_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_engine_LDADD = $(TEST_LDADD)
+tests_test_geometry_SOURCES = tests/test_geometry.c
+tests_test_geometry_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_geometry_LDADD = $(TEST_LDADD)
+# Deliberately broken plugins for the loader tests (-rpath makes libtool
+# build shared modules that are never installed).
+FIXTURE_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+check_LTLIBRARIES += tests/fixtures/no_entry.la tests/fixtures/wrong_abi.la \
+	tests/fixtures/newer_minor.la tests/fixtures/misnamed.la \
+	tests/fixtures/incomplete.la
+tests_fixtures_no_entry_la_SOURCES = tests/fixtures/no_entry.c
+tests_fixtures_no_entry_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_wrong_abi_la_SOURCES = tests/fixtures/wrong_abi.c
+tests_fixtures_wrong_abi_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_newer_minor_la_SOURCES = tests/fixtures/newer_minor.c
+tests_fixtures_newer_minor_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_misnamed_la_SOURCES = tests/fixtures/misnamed.c
+tests_fixtures_misnamed_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_incomplete_la_SOURCES = tests/fixtures/incomplete.c
+tests_fixtures_incomplete_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+
+# What the tests find: the built plugins, the fixtures, the source tree.
+AM_TESTS_ENVIRONMENT = \
+	HSF_TEST_BUILDDIR='$(abs_top_builddir)'; export HSF_TEST_BUILDDIR; \
+	HSF_TEST_SRCDIR='$(abs_top_srcdir)'; export HSF_TEST_SRCDIR; \
+	HSF_QUEUE_PLUGIN_DIR='$(abs_top_builddir)/plugins/queue/.libs'; \
+	export HSF_QUEUE_PLUGIN_DIR; \
+	HSF_FIXTURE_DIR='$(abs_top_builddir)/tests/fixtures/.libs'; export HSF_FIXTURE_DIR; \
+	unset HSFRAME_PLUGIN_PATH;
+
+clean-local: clean-test-output
+clean-test-output:
+	-rm -rf tests/out

@@ -1,0 +1,30 @@
+#!/bin/sh
+# The shipped scenarios run, their snapshots read back as input, and every
+# queue gives the same trajectory to the last bit.
+. "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
+cd "$WORK" || exit 1
+
+check "billiards.ini runs" run_status 0 -c "$CONF/billiards.ini"
+check "billiards: 16 balls" contains "$WORK/out" "particles: 16"
+# |relative energy change| below 1e-13 after thousands of collisions
+check "billiards: energy kept" awk '/^energy_drift:/ { d = $2 < 0 ? -$2 : $2; found = 1 }
+    END { exit !(found && d < 1e-13) }' "$WORK/out"
+check "billiards: snapshot written" test -s billiards-final.txt
+check "billiards: thermo table written" contains billiards-thermo.csv \
+    "time,events,collisions,kinetic_energy,temperature"
+check "snapshot reads back as input" run_status 0 -c "$CONF/billiards.ini" \
+    -s simulation.particles="$WORK/billiards-final.txt" -s simulation.end_time=1 \
+    -s output.final.file=again.txt -s output.thermo.file=again.csv
+
+for q in binary_heap pairing_heap calendar; do
+    if [ -e "$HSF_TEST_BUILDDIR/plugins/queue/.libs/$q.so" ]; then
+        check "billiards under $q" run_status 0 -c "$CONF/billiards.ini" -s queue.plugin=$q \
+            -s output.final.file=final-$q.txt -s output.thermo.file=thermo-$q.csv
+        check "$q: same bits as binary_heap" cmp billiards-final.txt final-$q.txt
+    fi
+done
+
+check "box3d.ini runs" run_status 0 -c "$CONF/box3d.ini" -s simulation.end_time=5
+check "box3d: 3D" contains "$WORK/out" "dimension: 3"
+check "box3d: trajectory frames" test "$(grep -c '^343$' box3d-trajectory.xyz)" -eq 6
+finish

@@ -1,0 +1,79 @@
+#!/bin/sh
+# The hsframe command line: options, exit statuses, messages.
+. "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
+cd "$WORK" || exit 1
+
+check "--help exits 0" run_status 0 --help
+check "--help shows usage" contains "$WORK/out" "Usage: hsframe -c FILE"
+check "--version" run_status 0 --version
+check "--version names the ABI" contains "$WORK/out" "(plugin ABI 1.0)"
+check "no configuration is a usage error" run_status 2
+check "no configuration: message" contains "$WORK/err" "no configuration: give one with -c FILE"
+check "unknown option is a usage error" run_status 2 --frobnicate
+check "stray argument is a usage error" run_status 2 -c x.ini extra
+check "missing configuration file" run_status 2 -c missing.ini
+check "missing file: message" contains "$WORK/err" \
+    "hsframe: missing.ini: cannot open configuration: No such file or directory"
+
+check "--list-plugins" run_status 0 --list-plugins
+for p in "binary_heap      queue" "box              boundary" "snapshot         output" \
+         "xyz              output" "thermo           output"; do
+    check "--list-plugins shows $p" contains "$WORK/out" "$p"
+done
+check "--help-plugin box" run_status 0 --help-plugin box
+check "--help-plugin lists parameters" contains "$WORK/out" "size         numbers  1 1"
+
+cat >"$WORK/p.txt" <<'P'
+2
+0.25 0.5 1 0 0.1 1 255 0 0
+0.75 0.5 -1 0 0.1 1 0 0 255
+P
+cat >"$WORK/run.ini" <<'I'
+[simulation]
+particles = p.txt
+end_time = 2
+
+[output.final]
+plugin = snapshot
+file = final.txt
+I
+check "a run succeeds" run_status 0 -c run.ini
+for key in particles dimension time events collisions boundary_hits stale_events \
+           wall_seconds events_per_second energy_drift; do
+    check "summary has $key" contains "$WORK/out" "$key: "
+done
+check "informational line on stderr" contains "$WORK/err" "hsframe: 2 particles (2D)"
+check "-q prints nothing" run_status 0 -q -c run.ini
+check "-q: empty stdout" test ! -s "$WORK/out"
+check "-q: empty stderr" test ! -s "$WORK/err"
+check "-s overrides the file" run_status 0 -c run.ini -s simulation.end_time=0.5
+check "-s: time" contains "$WORK/out" "time: 0.5"
+check "-s with a dotted section" run_status 0 -c run.ini -s output.final.file=other.txt
+check "-s: file written" test -s "$WORK/other.txt"
+check "misspelt key from -s" run_status 2 -c run.ini -s simulation.end_tme=1
+check "misspelt key: message" contains "$WORK/err" \
+    "hsframe: -s simulation.end_tme: [simulation] unknown key 'end_tme' (did you mean 'end_time'?)"
+check "misspelt key in the file" run_status 2 -c run.ini -s output.final.fil=x
+check "unknown plugin" run_status 2 -c run.ini -s queue.plugin=fibonacci
+check "unknown plugin: lists the others" contains "$WORK/err" "plugins found: "
+check "wrong kind of plugin" run_status 2 -c run.ini -s queue.plugin=box
+check "wrong kind: message" contains "$WORK/err" "is a boundary plugin, but a queue plugin is needed here"
+
+rm -f "$WORK/final.txt"
+check "unwritable output directory" run_status 2 -c run.ini -s output.final.file=/nonexistent/f.txt
+check "unwritable: message" contains "$WORK/err" "/nonexistent/f.txt: cannot write"
+printf '2\n0.25 0.5 1 0 0.1 1 0 0 0\n0.3 0.5 0 0 0.1 1 0 0 0\n' >"$WORK/bad.txt"
+check "overlapping input" run_status 2 -c run.ini -s simulation.particles=bad.txt
+check "overlap: no output written" test ! -e "$WORK/final.txt"
+check "overlap: names both lines" contains "$WORK/err" \
+    "bad.txt:2: particle 1 overlaps particle 2 (line 3) by 0.15"
+
+# Plugins found through --plugin-path and HSFRAME_PLUGIN_PATH come first.
+mkdir -p "$WORK/mine"
+cp "$HSF_TEST_BUILDDIR/plugins/boundary/.libs/box.so" "$WORK/mine/box.so"
+check "--plugin-path" run_status 0 --plugin-path "$WORK/mine" --list-plugins
+check "--plugin-path is searched first" contains "$WORK/out" "($WORK/mine/box.so)"
+check "HSFRAME_PLUGIN_PATH" env HSFRAME_PLUGIN_PATH="$WORK/mine" "$HSFRAME" --help-plugin box \
+    >"$WORK/out" 2>&1
+check "HSFRAME_PLUGIN_PATH is searched" contains "$WORK/out" "$WORK/mine/box.so"
+finish

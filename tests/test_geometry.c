@@ -1,0 +1,377 @@
+/* Periodic and circular boundaries, the cell grid against checking every
+ * pair, and conservation in periodic systems. */
+#include <math.h>
+
+#include <criterion/criterion.h>
+
+#include <hsframe/boundary.h>
+
+#include "config_private.h"
+#include "error_private.h"
+#include "plugin_loader.h"
+#include "run.h"
+#include "testlib.h"
+
+static hsf_error err;
+static char summary[8192];
+
+static int run(const char *ini)
+{
+    const char *path = write_temp(0, "run.ini", ini);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    hsf_run_options opt = { .config_path = path, .summary = out };
+    hsf_error_clear(&err);
+    int status = hsf_run(&opt, &err);
+    fclose(out);
+    snprintf(summary, sizeof summary, "%s", buf ? buf : "");
+    free(buf);
+    return status;
+}
+
+static double summary_value(const char *key)
+{
+    char pattern[128];
+    snprintf(pattern, sizeof pattern, "\n%s: ", key);
+    const char *at = strstr(summary, pattern);
+    cr_assert(at, "summary has no %s:\n%s", key, summary);
+    return strtod(at + strlen(pattern), NULL);
+}
+
+static const char *temp_path(int slot, const char *base)
+{
+    static char buf[8][512];
+    snprintf(buf[slot], sizeof buf[slot], "%s", write_temp(slot, base, ""));
+    unlink(buf[slot]);
+    return buf[slot];
+}
+
+/* A k^dim lattice gas in a box of side L with random velocities (zero total
+ * momentum), written as extended XYZ. */
+static const char *lattice_gas(int dim, int k, double L, double radius, unsigned seed)
+{
+    size_t n = (size_t)pow(k, dim);
+    double (*v)[3] = calloc(n, sizeof *v), mean[3] = { 0, 0, 0 }, total_mass = 0;
+    srand(seed);
+    for (size_t i = 0; i < n; i++) {
+        double m = 1.0 + (double)(i % 3);
+        total_mass += m;
+        for (int a = 0; a < dim; a++) {
+            v[i][a] = (double)rand() / RAND_MAX - 0.5;
+            mean[a] += m * v[i][a];
+        }
+    }
+    for (int a = 0; a < dim; a++)
+        mean[a] /= total_mass;      /* centre-of-mass velocity */
+    size_t cap = 200 * n + 256, used = 0;
+    char *text = malloc(cap);
+    used += (size_t)snprintf(text, cap, "%zu\nProperties=species:S:1:pos:R:3:velo:R:3:"
+                             "radius:R:1:mass:R:1\n", n);
+    double a0 = L / k;
+    for (size_t i = 0; i < n; i++) {
+        size_t x = i % (size_t)k, y = i / (size_t)k % (size_t)k, z = i / (size_t)k / (size_t)k;
+        used += (size_t)snprintf(text + used, cap - used, "A %.17g %.17g %.17g %.17g %.17g "
+                                 "%.17g %.17g %.17g\n", (x + 0.5) * a0, (y + 0.5) * a0,
+                                 dim == 3 ? (z + 0.5) * a0 : 0.0, v[i][0] - mean[0],
+                                 v[i][1] - mean[1], dim == 3 ? v[i][2] - mean[2] : 0.0,
+                                 radius, 1.0 + (double)(i % 3));
+    }
+    const char *path = write_temp(1, "gas.xyz", text);
+    free(text);
+    free(v);
+    return path;
+}
+
+/* Reads an XYZ snapshot's columns: pos (3), velo (3), radius, mass and, if
+ * present, image (3). */
+typedef struct row {
+    double r[3], v[3], radius, mass;
+    double image[3];
+} row;
+
+static size_t read_xyz(const char *path, row *rows, size_t max, int images)
+{
+    FILE *f = fopen(path, "r");
+    cr_assert(f, "cannot open %s", path);
+    size_t n;
+    char line[4096];
+    cr_assert_eq(fscanf(f, "%zu\n", &n), 1);
+    cr_assert_leq(n, max);
+    cr_assert(fgets(line, sizeof line, f));
+    for (size_t i = 0; i < n; i++) {
+        row *p = &rows[i];
+        double c[3];
+        char s[8];
+        cr_assert_eq(fscanf(f, "%7s %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf", s, &p->r[0],
+                            &p->r[1], &p->r[2], &p->v[0], &p->v[1], &p->v[2], &p->radius,
+                            &p->mass, &c[0], &c[1], &c[2]), 12);
+        if (images)
+            cr_assert_eq(fscanf(f, "%lf %lf %lf", &p->image[0], &p->image[1], &p->image[2]), 3);
+    }
+    fclose(f);
+    return n;
+}
+
+Test(periodic, pair_collides_across_the_boundary)
+{
+    /* 0.06 apart through the face at x = 0, closing at speed 2: contact at
+     * t = 0.03, then they bounce back. */
+    const char *final = temp_path(2, "final.txt");
+    char ini[1024];
+    write_temp(3, "p.txt", "2\n0.05 0.5 -1 0 0.02 1 0 0 0\n0.95 0.5 1 0 0.02 1 0 0 0\n");
+    snprintf(ini, sizeof ini, "[simulation]\nparticles = p.txt\nend_time = 0.05\n"
+             "[boundary]\nplugin = periodic\nsize = 1 1\n[output.f]\nplugin = snapshot\n"
+             "file = %s\n", final);
+    cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
+    cr_assert_eq(summary_value("collisions"), 1);
+    FILE *f = fopen(final, "r");
+    double a[9], b[9];
+    int n;
+    cr_assert_eq(fscanf(f, "%d", &n), 1);
+    for (int k = 0; k < 9; k++)
+        cr_assert_eq(fscanf(f, "%lf", &a[k]), 1);
+    for (int k = 0; k < 9; k++)
+        cr_assert_eq(fscanf(f, "%lf", &b[k]), 1);
+    fclose(f);
+    cr_assert_float_eq(a[0], 0.04, 1e-12);
+    cr_assert_float_eq(b[0], 0.96, 1e-12);
+    cr_assert_eq(a[2], 1);
+    cr_assert_eq(b[2], -1);
+}
+
+Test(periodic, wrapping_keeps_image_counters)
+{
+    const char *final = temp_path(2, "final.xyz");
+    char ini[1024];
+    write_temp(3, "p.txt", "1\n0.5 0.25 1 -0.3 0.1 1 0 0 0\n");
+    snprintf(ini, sizeof ini, "[simulation]\nparticles = p.txt\nend_time = 3.25\n"
+             "[boundary]\nplugin = periodic\nsize = 1 2\n[output.f]\nplugin = snapshot\n"
+             "format = xyz\nfile = %s\n", final);
+    cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
+    row r[1];
+    cr_assert_eq(read_xyz(final, r, 1, 1), 1);
+    /* Unwrapped: x = 0.5 + 3.25 = 3.75, y = 0.25 - 0.975 = -0.725. */
+    cr_assert_float_eq(r[0].r[0], 0.75, 1e-12);
+    cr_assert_float_eq(r[0].r[1], 1.275, 1e-12);
+    cr_assert_eq(r[0].image[0], 3);
+    cr_assert_eq(r[0].image[1], -1);
+    cr_assert_eq(summary_value("boundary_hits"), 0);
+}
+
+Test(periodic, momentum_is_conserved_to_roundoff)
+{
+    const char *gas = lattice_gas(3, 8, 10, 0.5, 3);
+    const char *final = temp_path(2, "final.xyz");
+    char ini[1024];
+    snprintf(ini, sizeof ini, "[simulation]\ndim = 3\nparticles = %s\nend_time = 40\n"
+             "[boundary]\nplugin = periodic\nsize = 10 10 10\n[output.f]\nplugin = snapshot\n"
+             "file = %s\n", gas, final);
+    cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
+    cr_assert_gt(summary_value("collisions"), 20000);
+    static row r[512];
+    size_t n = read_xyz(final, r, 512, 1);
+    double p[3] = { 0, 0, 0 }, rms = 0;
+    for (size_t i = 0; i < n; i++)
+        for (int a = 0; a < 3; a++) {
+            p[a] += r[i].mass * r[i].v[a];
+            rms += pow(r[i].mass * r[i].v[a], 2);
+        }
+    rms = sqrt(rms / (double)n);
+    for (int a = 0; a < 3; a++)
+        cr_assert_lt(fabs(p[a]) / ((double)n * rms), 1e-14, "P%d = %g", a, p[a]);
+    cr_assert_lt(fabs(summary_value("energy_drift")), 1e-13);
+}
+
+/* The collisions of a run, as "i j" pairs, from the events log. */
+static size_t collision_pairs(const char *log, unsigned (*pairs)[2], size_t max)
+{
+    FILE *f = fopen(log, "r");
+    char line[512];
+    size_t n = 0;
+    cr_assert(fgets(line, sizeof line, f));
+    while (n < max && fgets(line, sizeof line, f)) {
+        double t;
+        char kind[8];
+        unsigned i, j;
+        cr_assert_eq(sscanf(line, "%lf,%7[a-z],%u,%u", &t, kind, &i, &j), 4);
+        if (!strcmp(kind, "pair")) {
+            pairs[n][1] = j < i ? j : i;
+            pairs[n][0] = j < i ? i : j;
+            n++;
+        }
+    }
+    fclose(f);
+    return n;
+}
+
+static void same_collisions_with_and_without_cells(const char *boundary, int dim)
+{
+    const char *gas = lattice_gas(dim, dim == 2 ? 14 : 7, 10, dim == 2 ? 0.3 : 0.6, 5);
+    const char *with = temp_path(4, "with.csv"), *without = temp_path(5, "without.csv");
+    char ini[1024];
+    for (int k = 0; k < 2; k++) {
+        snprintf(ini, sizeof ini, "[simulation]\ndim = %d\nparticles = %s\nend_time = 3\n"
+                 "cells = %s\n[boundary]\nplugin = %s\nsize = 10 10%s\n[output.e]\n"
+                 "plugin = events\nfile = %s\n", dim, gas, k ? "no" : "yes", boundary,
+                 dim == 3 ? " 10" : "", k ? without : with);
+        cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
+    }
+    static unsigned a[3000][2], b[3000][2];
+    size_t na = collision_pairs(with, a, 3000), nb = collision_pairs(without, b, 3000);
+    cr_assert_gt(na, 500, "enough collisions to compare");
+    /* Round-off differs (predictions start from different times), so a
+     * chaotic gas eventually diverges; the first several hundred collisions
+     * must be the same pairs in the same order. */
+    size_t same = 0;
+    while (same < na && same < nb && a[same][0] == b[same][0] && a[same][1] == b[same][1])
+        same++;
+    cr_assert_geq(same, 500, "the sequences part after %zu collisions", same);
+}
+
+Test(cells, same_collisions_as_checking_every_pair_in_a_box)
+{
+    same_collisions_with_and_without_cells("box", 2);
+}
+
+Test(cells, same_collisions_as_checking_every_pair_when_periodic)
+{
+    same_collisions_with_and_without_cells("periodic", 2);
+    same_collisions_with_and_without_cells("periodic", 3);
+}
+
+Test(cells, tiny_periodic_box_sees_every_image)
+{
+    /* A box of side 2.1 with discs of diameter 1: one cell per axis. */
+    char ini[1024];
+    write_temp(3, "p.txt", "2\n0.3 0.3 1 0.7 0.5 1 0 0 0\n1.4 1.5 -0.2 0.1 0.5 1 0 0 0\n");
+    const char *with = temp_path(4, "with.csv"), *without = temp_path(5, "without.csv");
+    for (int k = 0; k < 2; k++) {
+        snprintf(ini, sizeof ini, "[simulation]\nparticles = p.txt\nend_time = 30\n"
+                 "cells = %s\n[boundary]\nplugin = periodic\nsize = 2.1 2.1\n[output.e]\n"
+                 "plugin = events\nfile = %s\n", k ? "no" : "yes", k ? without : with);
+        cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
+    }
+    /* Two discs in a periodic box are Sinai's billiard: chaotic, so compare
+     * the first 20 collision times, before round-off has grown. */
+    FILE *fa = fopen(with, "r"), *fb = fopen(without, "r");
+    char la[256], lb[256];
+    cr_assert(fgets(la, sizeof la, fa) && fgets(lb, sizeof lb, fb));
+    for (int k = 0; k < 20; k++) {
+        cr_assert(fgets(la, sizeof la, fa) && fgets(lb, sizeof lb, fb), "collision %d", k);
+        cr_assert_float_eq(strtod(la, NULL), strtod(lb, NULL), 1e-6, "collision %d: %s vs %s",
+                           k, la, lb);
+    }
+    fclose(fa);
+    fclose(fb);
+    cr_assert_lt(fabs(summary_value("energy_drift")), 1e-13);
+}
+
+/* ---- circle ------------------------------------------------------------ */
+
+static hsf_plugin_path pp;
+static hsf_plugin plugin;
+static hsf_config_file cf;
+static hsf_config cfg;
+static const hsf_boundary_type *circle;
+static void *state;
+
+static void make_circle(const char *center, double radius, int dim)
+{
+    char text[256];
+    snprintf(text, sizeof text, "[boundary]\ncenter = %s\nradius = %.17g\n", center, radius);
+    const char *path = write_temp(0, "c.ini", text);
+    cr_assert_eq(hsf_config_load(&cf, path, &err), 0);
+    cr_assert_eq(hsf_plugin_path_init(&pp, NULL, &err), 0);
+    cr_assert_eq(hsf_plugin_open(&pp, "circle", HSF_PLUGIN_BOUNDARY, &plugin, &err), 0, "%s",
+                 hsf_error_message(&err));
+    circle = plugin.info->vtable;
+    cr_assert_eq(hsf_config_bind(&cf, "boundary", NULL, plugin.info->params, &cfg, &err), 0);
+    state = calloc(1, circle->state_size);
+    cr_assert_eq(circle->init(state, &cfg, dim, &err), 0, "%s", hsf_error_message(&err));
+}
+
+Test(circle, radial_and_chord_hits)
+{
+    make_circle("1 2", 3, 2);
+    int wall = -1;
+    double centre[3] = { 1, 2, 0 }, out[3] = { 0.6, -0.8, 0 };
+    /* From the centre outwards at speed 1: touches after R - a = 2.5. */
+    cr_assert_float_eq(circle->next_hit(state, centre, out, 0.5, &wall), 2.5, 1e-15);
+    cr_assert_eq(wall, 0);
+    /* A chord at distance 1.5 from the centre, R - a = 2.5: half-chord
+     * sqrt(2.5^2 - 1.5^2) = 2; starting 2 before the midpoint, speed 2. */
+    double start[3] = { 1 - 2, 2 + 1.5, 0 }, along[3] = { 2, 0, 0 };
+    cr_assert_float_eq(circle->next_hit(state, start, along, 0.5, &wall), 2.0, 1e-15);
+    /* The reflection at the far end of that chord: the normal is (0.8, 0.6). */
+    double hit[3] = { 1 + 2, 2 + 1.5, 0 }, v[3] = { 2, 0, 0 };
+    double impulse = circle->collide(state, 0, hit, v, 3);
+    cr_assert_float_eq(v[0], 2 - 2 * 1.6 * 0.8, 1e-15);
+    cr_assert_float_eq(v[1], -2 * 1.6 * 0.6, 1e-15);
+    cr_assert_float_eq(impulse, 2 * 3 * 1.6, 1e-14);
+    cr_assert_float_eq(circle->volume(state), M_PI * 9, 1e-14);
+}
+
+Test(circle, sphere_in_3d)
+{
+    make_circle("0 0 0", 2, 3);
+    int wall;
+    double r[3] = { 0, 0, 0 }, v[3] = { 0, 0, -0.5 };
+    cr_assert_float_eq(circle->next_hit(state, r, v, 1, &wall), 2, 1e-15);
+    cr_assert_float_eq(circle->volume(state), 4.0 / 3.0 * M_PI * 8, 1e-14);
+    double inside[3] = { 0, 1, 0 }, outside[3] = { 0, 1.5, 0.1 };
+    cr_assert_eq(circle->check(state, inside, 1, &err), 0);
+    cr_assert_eq(circle->check(state, outside, 1, &err), -1);
+}
+
+Test(circle, nobody_escapes_in_a_long_run)
+{
+    /* 300 discs of radius 0.15 in a circle of radius 5: sample the whole
+     * trajectory and check every frame. */
+    char text[40000];
+    size_t used = (size_t)snprintf(text, sizeof text, "300\n");
+    srand(11);
+    for (int i = 0; i < 300; i++) {
+        double x = -3.4 + 0.4 * (i % 18), y = -3.4 + 0.4 * (i / 18);
+        used += (size_t)snprintf(text + used, sizeof text - used, "%g %g %.6f %.6f 0.15 1 0 0 0\n",
+                                 x, y, 4.0 * rand() / RAND_MAX - 2, 4.0 * rand() / RAND_MAX - 2);
+    }
+    write_temp(3, "p.txt", text);
+    const char *traj = temp_path(2, "traj.xyz");
+    char ini[1024];
+    snprintf(ini, sizeof ini, "[simulation]\nparticles = p.txt\nend_time = 1200\n"
+             "[boundary]\nplugin = circle\ncenter = 0 0\nradius = 5\n[output.t]\n"
+             "plugin = xyz\nfile = %s\ninterval = 4\n", traj);
+    cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
+    cr_assert_gt(summary_value("collisions"), 1e6, "%s", summary);
+    FILE *f = fopen(traj, "r");
+    char line[4096];
+    size_t frames = 0, n;
+    double worst = -1;
+    while (fscanf(f, "%zu\n", &n) == 1) {
+        cr_assert(fgets(line, sizeof line, f));
+        for (size_t i = 0; i < n; i++) {
+            double x, y, z;
+            cr_assert(fgets(line, sizeof line, f));
+            cr_assert_eq(sscanf(line, "%*s %lf %lf %lf", &x, &y, &z), 3);
+            worst = fmax(worst, sqrt(x * x + y * y) + 0.15 - 5);
+        }
+        frames++;
+    }
+    fclose(f);
+    cr_assert_eq(frames, 301);
+    cr_assert_leq(worst, 5e-15, "a disc reached %g beyond the rim", worst);
+}
+
+static void circle_teardown(void)
+{
+    if (circle && circle->fini)
+        circle->fini(state);
+    free(state);
+    hsf_config_unbind(&cfg);
+    hsf_config_file_free(&cf);
+    hsf_plugin_close(&plugin);
+    hsf_plugin_path_free(&pp);
+}
+
+TestSuite(circle, .fini = circle_teardown);

@@ -1,0 +1,154 @@
+/* Pair kinematics against analytic cases, and conservation laws. */
+#include <math.h>
+#include <stdlib.h>
+
+#include <criterion/criterion.h>
+
+#include "physics.h"
+
+#define EPS 1e-15
+
+static void diff(const double a[3], const double b[3], double out[3])
+{
+    for (int k = 0; k < 3; k++)
+        out[k] = a[k] - b[k];
+}
+
+Test(pair_time, head_on)
+{
+    /* i at x = 1 moving left at speed 1, j at rest at 0, radii sum 0.5. */
+    double dr[3] = { 1, 0, 0 }, dv[3] = { -1, 0, 0 };
+    cr_assert_eq(hsf_pair_time(dr, dv, 0.5), 0.5);
+}
+
+Test(pair_time, head_on_both_moving)
+{
+    double dr[3] = { 3, 0, 0 }, dv[3] = { -2, 0, 0 };   /* closing at speed 2 */
+    cr_assert_eq(hsf_pair_time(dr, dv, 1), 1);
+}
+
+Test(pair_time, glancing)
+{
+    /* Impact parameter 0.6 with sigma 1: contact at x = 0.8, after 2 - 0.8. */
+    double dr[3] = { 2, 0.6, 0 }, dv[3] = { -1, 0, 0 };
+    cr_assert_float_eq(hsf_pair_time(dr, dv, 1), 1.2, EPS);
+}
+
+Test(pair_time, grazing_and_missing)
+{
+    double dv[3] = { -1, 0, 0 };
+    double tangent[3] = { 2, 1, 0 }, miss[3] = { 2, 1.000001, 0 };
+    cr_assert_float_eq(hsf_pair_time(tangent, dv, 1), 2, EPS);
+    cr_assert(isinf(hsf_pair_time(miss, dv, 1)));
+}
+
+Test(pair_time, three_dimensional)
+{
+    /* Offset (0.3, 0.4) in y and z: |b| = 0.5, contact at x = sqrt(0.75). */
+    double dr[3] = { 5, 0.3, 0.4 }, dv[3] = { -2, 0, 0 };
+    cr_assert_float_eq(hsf_pair_time(dr, dv, 1), (5 - sqrt(0.75)) / 2, 4 * EPS);
+}
+
+Test(pair_time, receding_and_parallel)
+{
+    double dr[3] = { 1, 0, 0 }, away[3] = { 1, 0, 0 }, side[3] = { 0, 1, 0 }, rest[3] = { 0 };
+    cr_assert(isinf(hsf_pair_time(dr, away, 0.5)));
+    cr_assert(isinf(hsf_pair_time(dr, side, 0.5)));
+    cr_assert(isinf(hsf_pair_time(dr, rest, 0.5)));
+}
+
+Test(pair_time, touching_or_overlapping_by_roundoff)
+{
+    double touching[3] = { 1, 0, 0 }, overlap[3] = { 1 - 1e-15, 0, 0 };
+    double in[3] = { -1, 0, 0 }, out[3] = { 1, 0, 0 };
+    cr_assert_eq(hsf_pair_time(touching, in, 1), 0);
+    cr_assert_eq(hsf_pair_time(overlap, in, 1), 0);
+    cr_assert(isinf(hsf_pair_time(touching, out, 1)), "a touching pair moving apart never collides");
+    cr_assert(isinf(hsf_pair_time(overlap, out, 1)));
+}
+
+Test(pair_time, nearly_touching_is_accurate)
+{
+    /* A gap of about 1e-12 closed at speed 1.  |dr|^2 - sigma^2 carries an
+     * absolute error of a few ulps of sigma^2, so the time is good to a few
+     * ulps of sigma / speed: no worse than that, and never negative. */
+    double dr[3] = { 1 + 1e-12, 0, 0 }, dv[3] = { -1, 0, 0 };
+    double gap = dr[0] - 1;     /* exact (Sterbenz) */
+    cr_assert_float_eq(hsf_pair_time(dr, dv, 1), gap, 4 * EPS * 0.25);
+}
+
+Test(pair_collide, equal_masses_head_on_exchange_velocities)
+{
+    double dr[3] = { 1, 0, 0 }, vi[3] = { -1, 0, 0 }, vj[3] = { 0.5, 0, 0 }, virial;
+    double impulse = hsf_pair_collide(dr, vi, vj, 2, 2, &virial);
+    cr_assert_eq(vi[0], 0.5);
+    cr_assert_eq(vj[0], -1);
+    cr_assert_eq(impulse, 3);           /* m * relative speed */
+    cr_assert_eq(virial, 3);            /* impulse times the distance 1 */
+}
+
+Test(pair_collide, unequal_masses_head_on)
+{
+    /* 1D elastic collision: v1' = ((m1 - m2) v1 + 2 m2 v2) / (m1 + m2). */
+    double m1 = 1, m2 = 3, v1 = -2, v2 = 0.5;
+    double dr[3] = { 1, 0, 0 }, vi[3] = { v1, 0, 0 }, vj[3] = { v2, 0, 0 }, virial;
+    hsf_pair_collide(dr, vi, vj, m1, m2, &virial);
+    cr_assert_float_eq(vi[0], ((m1 - m2) * v1 + 2 * m2 * v2) / (m1 + m2), EPS);
+    cr_assert_float_eq(vj[0], ((m2 - m1) * v2 + 2 * m1 * v1) / (m1 + m2), EPS);
+}
+
+Test(pair_collide, glancing_keeps_tangential_components)
+{
+    /* Contact normal along (0.8, 0.6): equal masses swap normal components. */
+    double dr[3] = { 0.8, 0.6, 0 }, vi[3] = { -1, 0, 0 }, vj[3] = { 0, 0, 0 }, virial;
+    hsf_pair_collide(dr, vi, vj, 1, 1, &virial);
+    /* vi's normal part -0.8 (n) goes to j; its tangential part (-0.36, 0.48) stays. */
+    cr_assert_float_eq(vi[0], -0.36, EPS);
+    cr_assert_float_eq(vi[1], 0.48, EPS);
+    cr_assert_float_eq(vj[0], -0.64, EPS);
+    cr_assert_float_eq(vj[1], -0.48, EPS);
+    cr_assert_eq(vi[2], 0);
+    cr_assert_eq(vj[2], 0);
+}
+
+static double urand(void)
+{
+    return (double)rand() / RAND_MAX * 2 - 1;
+}
+
+Test(pair_collide, conserves_momentum_and_energy)
+{
+    srand(7);
+    double worst_p = 0, worst_e = 0;
+    for (int trial = 0; trial < 100000; trial++) {
+        double ri[3], rj[3] = { 0, 0, 0 }, vi[3], vj[3], dr[3], virial;
+        double mi = 0.1 + 10 * fabs(urand()), mj = 0.1 + 10 * fabs(urand());
+        for (int k = 0; k < 3; k++) {
+            ri[k] = urand();
+            vi[k] = urand();
+            vj[k] = urand();
+        }
+        diff(ri, rj, dr);
+        double dv[3];
+        diff(vi, vj, dv);
+        if (hsf_dot(dr, dv) >= 0)
+            continue;               /* only approaching pairs collide */
+        double p0[3], e0 = 0, e1 = 0, pscale = 0;
+        for (int k = 0; k < 3; k++) {
+            p0[k] = mi * vi[k] + mj * vj[k];
+            e0 += 0.5 * (mi * vi[k] * vi[k] + mj * vj[k] * vj[k]);
+            pscale += mi * fabs(vi[k]) + mj * fabs(vj[k]);
+        }
+        hsf_pair_collide(dr, vi, vj, mi, mj, &virial);
+        for (int k = 0; k < 3; k++) {
+            worst_p = fmax(worst_p, fabs(mi * vi[k] + mj * vj[k] - p0[k]) / pscale);
+            e1 += 0.5 * (mi * vi[k] * vi[k] + mj * vj[k] * vj[k]);
+        }
+        worst_e = fmax(worst_e, fabs(e1 - e0) / e0);
+        diff(vi, vj, dv);
+        cr_assert_geq(hsf_dot(dr, dv), -1e-12, "the pair must recede after the collision");
+        cr_assert_geq(virial, 0);
+    }
+    cr_assert_lt(worst_p, 1e-14, "momentum changed by %g (relative)", worst_p);
+    cr_assert_lt(worst_e, 1e-14, "energy changed by %g (relative)", worst_e);
+}

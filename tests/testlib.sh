@@ -1,0 +1,42 @@
+# Helpers for the end-to-end test scripts (sourced).  Run from the build
+# directory by make check, with HSF_TEST_SRCDIR and HSF_TEST_BUILDDIR set.
+set -u
+: "${HSF_TEST_SRCDIR:?run through make check}" "${HSF_TEST_BUILDDIR:?run through make check}"
+HSFRAME="$HSF_TEST_BUILDDIR/hsframe"
+CONF="$HSF_TEST_SRCDIR/conf"
+WORK=$(mktemp -d /tmp/hsf-e2e-XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+not_ok() { failed=$((failed + 1)); echo "not ok - $1"; }
+
+# check NAME COMMAND...: passes if the command succeeds.
+check() {
+    name=$1; shift
+    if "$@"; then ok "$name"; else not_ok "$name"; fi
+}
+
+# run_status EXPECTED ARGS...: runs hsframe, keeps stdout/stderr in
+# $WORK/out and $WORK/err, and checks the exit status.
+run_status() {
+    expected=$1; shift
+    "$HSFRAME" "$@" >"$WORK/out" 2>"$WORK/err"
+    status=$?
+    if [ "$status" -ne "$expected" ]; then
+        echo "  hsframe $*: exit $status, expected $expected" >&2
+        sed 's/^/  stderr: /' "$WORK/err" >&2
+        return 1
+    fi
+}
+
+# contains FILE TEXT: FILE has TEXT (fixed string).
+contains() {
+    grep -qF -- "$2" "$1" || { echo "  $1 lacks: $2" >&2; sed 's/^/  | /' "$1" >&2; return 1; }
+}
+
+finish() {
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}
