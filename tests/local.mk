@@ -2,7 +2,8 @@
 # scripts that run the hsframe program.
 if HAVE_CRITERION
 CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
-	tests/test_particles tests/test_box tests/test_engine tests/test_geometry
+	tests/test_particles tests/test_box tests/test_engine tests/test_geometry \
+	tests/test_queue_conformance
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 endif
@@ -34,6 +35,10 @@ tests_test_engine_LDADD = $(TEST_LDADD)
 tests_test_geometry_SOURCES = tests/test_geometry.c
 tests_test_geometry_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_geometry_LDADD = $(TEST_LDADD)
+tests_test_queue_conformance_SOURCES = tests/test_queue_conformance.c
+tests_test_queue_conformance_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_queue_conformance_LDADD = $(TEST_LDADD)
+
 # Deliberately broken plugins for the loader tests (-rpath makes libtool
 # build shared modules that are never installed).
 FIXTURE_LDFLAGS = -module -avoid-version -shared -rpath /nowhere

@@ -24,6 +24,16 @@ for q in binary_heap pairing_heap calendar; do
     fi
 done
 
+# A longer run: ~10^5 events of a 3D gas, byte-identical final states.
+for q in binary_heap pairing_heap calendar; do
+    if [ -e "$HSF_TEST_BUILDDIR/plugins/queue/.libs/$q.so" ]; then
+        check "box3d under $q" run_status 0 -c "$CONF/box3d.ini" -s queue.plugin=$q \
+            -s simulation.end_time=20 -s output.final.file=box3d-$q.xyz \
+            -s output.thermo.file=t.csv -s output.movie.file=m.xyz
+        check "box3d $q: same bits as binary_heap" cmp box3d-binary_heap.xyz box3d-$q.xyz
+    fi
+done
+
 check "box3d.ini runs" run_status 0 -c "$CONF/box3d.ini" -s simulation.end_time=5
 check "box3d: 3D" contains "$WORK/out" "dimension: 3"
 check "box3d: trajectory frames" test "$(grep -c '^343$' box3d-trajectory.xyz)" -eq 6

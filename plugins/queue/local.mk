@@ -1,5 +1,12 @@
 # Event queue plugins.
-pkglib_LTLIBRARIES += plugins/queue/binary_heap.la
+pkglib_LTLIBRARIES += plugins/queue/binary_heap.la plugins/queue/pairing_heap.la \
+	plugins/queue/calendar.la
 plugins_queue_binary_heap_la_SOURCES = plugins/queue/binary_heap.c
 plugins_queue_binary_heap_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_queue_binary_heap_la_LIBADD = libhsframe.la -lm
+plugins_queue_pairing_heap_la_SOURCES = plugins/queue/pairing_heap.c
+plugins_queue_pairing_heap_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_queue_pairing_heap_la_LIBADD = libhsframe.la -lm
+plugins_queue_calendar_la_SOURCES = plugins/queue/calendar.c
+plugins_queue_calendar_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_queue_calendar_la_LIBADD = libhsframe.la -lm
