@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "error_private.h"
@@ -267,6 +268,9 @@ static void print_summary(FILE *out, const hsf_system *sys, double wall, double 
     fprintf(out, "events_per_second: %.0f\n", wall > 0 ? (double)s->events / wall : 0.0);
     fprintf(out, "collisions_per_second: %.0f\n",
             wall > 0 ? (double)s->collisions / wall : 0.0);
+    struct rusage ru;
+    if (!getrusage(RUSAGE_SELF, &ru))
+        fprintf(out, "peak_rss_kb: %ld\n", ru.ru_maxrss);
     fprintf(out, "kinetic_energy: %.17g\n", e1);
     fprintf(out, "energy_drift: %.3e\n", e0 > 0 ? (e1 - e0) / e0 : 0.0);
 }
