@@ -14,6 +14,7 @@
  * particles, and the cell grid (cells.h) limits a prediction to the
  * particles nearby: no event costs O(N). */
 #include <math.h>
+#include <string.h>
 
 #include "error_private.h"
 #include "physics.h"
@@ -50,7 +51,7 @@ static void consider_pair(void *ctx, uint32_t j, const double shift[3])
         dr[a] = s->ri[a] - (pj->r[a] + pj->v[a] * dt_j + shift[a]);
         dv[a] = s->pi->v[a] - pj->v[a];
     }
-    double dt = hsf_pair_time(dr, dv, s->pi->radius + pj->radius);
+    double dt = hsf_pair_time_before(dr, dv, s->pi->radius + pj->radius, s->best);
     if (dt < s->best) {
         s->best = dt;
         s->partner = j;
@@ -63,22 +64,27 @@ static void consider_pair(void *ctx, uint32_t j, const double shift[3])
 static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
 {
     hsf_particle *p = &sys->p[i];
-    double now = sys->time;
-    pair_search s = { .p = sys->p, .pi = p, .now = now, .best = INFINITY };
-    hsf_position_at(p, now, s.ri);
-    hsf_cells_scan(&sys->cells, sys->p, i, consider_pair, &s);
+    double now = sys->time, ri[3];
+    hsf_position_at(p, now, ri);
     int wall = -1, axis = 0, dir = 0;
-    double t_wall = sys->boundary->next_hit(sys->boundary_state, s.ri, p->v, p->radius, &wall);
+    double t_wall = sys->boundary->next_hit(sys->boundary_state, ri, p->v, p->radius, &wall);
     /* The exit time is measured from the particle's own clock. */
     double t_cell = hsf_cells_exit_time(&sys->cells, p, &axis, &dir) - (now - p->t);
     if (t_cell < 0)
         t_cell = 0;
-    /* Ties: wall before pair before cell crossing, a fixed rule. */
-    if (t_wall <= s.best && t_wall <= t_cell && t_wall < INFINITY)
-        return push(sys, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, 0, err);
-    if (s.best <= t_cell && s.best < INFINITY)
+    /* A pair collision only matters if it comes before the wall and the
+     * cell exit (the particle is predicted again then): that bound lets the
+     * search dismiss most pairs cheaply.  Ties: wall, then cell crossing,
+     * then pair, a fixed rule. */
+    double limit = t_wall < t_cell ? t_wall : t_cell;
+    pair_search s = { .p = sys->p, .pi = p, .now = now, .best = limit, .partner = HSF_NONE };
+    memcpy(s.ri, ri, sizeof ri);
+    hsf_cells_scan(&sys->cells, sys->p, i, consider_pair, &s);
+    if (s.partner != HSF_NONE)
         return push(sys, now + s.best, HSF_EVENT_PAIR, i, s.partner,
                     sys->p[s.partner].version, err);
+    if (t_wall <= t_cell && t_wall < INFINITY)
+        return push(sys, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, 0, err);
     if (t_cell < INFINITY)
         return push(sys, now + t_cell, HSF_EVENT_CELL, i, (uint32_t)(axis * 2 + (dir > 0)), 0,
                     err);

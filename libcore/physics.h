@@ -12,24 +12,36 @@ static inline double hsf_dot(const double a[3], const double b[3])
 
 /* Time from now until two spheres at separation dr = r_i - r_j with
  * relative velocity dv = v_i - v_j first touch, their radii summing to
- * sigma.  Inline: it is the innermost loop of every prediction.  INFINITY if they never do (receding, parallel or missing).  An
- * approaching pair that already touches or overlaps (by round-off) collides
- * now: 0. */
-static inline double hsf_pair_time(const double dr[3], const double dv[3], double sigma)
+ * sigma, if that is before limit; INFINITY if they never do (receding,
+ * parallel or missing) or only at limit or later.  An approaching pair that
+ * already touches or overlaps (by round-off) collides now: 0.  Inline: it
+ * is the innermost loop of every prediction. */
+static inline double hsf_pair_time_before(const double dr[3], const double dv[3],
+                                          double sigma, double limit)
 {
     double b = hsf_dot(dr, dv);
     if (b >= 0)
         return INFINITY;                    /* receding or at rest */
-    double vv = hsf_dot(dv, dv);
     double c = hsf_dot(dr, dr) - sigma * sigma;
     if (c <= 0)
         return 0;                           /* approaching while touching */
+    /* The time is at least c / (-2b) (as sqrt(disc) <= -b): most pairs are
+     * dismissed here, without the square root and the division. */
+    if (c >= -2 * b * limit)
+        return INFINITY;
+    double vv = hsf_dot(dv, dv);
     double disc = b * b - vv * c;
     if (disc < 0)
         return INFINITY;                    /* they pass each other */
     /* Smaller root of vv t^2 + 2 b t + c, written as c / (-b + sqrt(disc))
      * to avoid cancellation when the pair is nearly touching. */
-    return c / (sqrt(disc) - b);
+    double t = c / (sqrt(disc) - b);
+    return t < limit ? t : INFINITY;
+}
+
+static inline double hsf_pair_time(const double dr[3], const double dv[3], double sigma)
+{
+    return hsf_pair_time_before(dr, dv, sigma, INFINITY);
 }
 
 /* Elastic collision of touching spheres i and j (dr = r_i - r_j at contact,
