@@ -40,6 +40,15 @@ hsf_atomic_file *hsf_atomic_open(const char *path, hsf_error *err)
     return a;
 }
 
+int hsf_atomic_check(const char *path, hsf_error *err)
+{
+    hsf_atomic_file *probe = hsf_atomic_open(path, err);
+    if (!probe)
+        return -1;
+    hsf_atomic_abort(probe);
+    return 0;
+}
+
 FILE *hsf_atomic_stream(hsf_atomic_file *f)
 {
     return f->f;

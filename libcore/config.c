@@ -583,6 +583,23 @@ int hsf_config_vector(const hsf_config *cfg, const char *name, double *out, int 
     return n < 0 ? 0 : n;
 }
 
+int hsf_config_lengths(const hsf_config *cfg, const char *name, int dim, double out[3],
+                       hsf_error *err)
+{
+    double v[HSF_VECTOR_MAX];
+    int n = hsf_config_vector(cfg, name, v, HSF_VECTOR_MAX);
+    if (n != dim)
+        return hsf_config_error(cfg, err, name, "expected %d side lengths for dim = %d, "
+                                "found %d", dim, dim, n);
+    for (int a = 0; a < 3; a++) {
+        if (a < dim && !(v[a] > 0))
+            return hsf_config_error(cfg, err, name, "expected side lengths > 0, found %g",
+                                    v[a]);
+        out[a] = a < dim ? v[a] : 0;
+    }
+    return 0;
+}
+
 int hsf_config_has(const hsf_config *cfg, const char *name)
 {
     return cfg && param_of(cfg, name) && find_entry(cfg->file, cfg->section, name);

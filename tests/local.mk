@@ -9,7 +9,7 @@ TESTS += $(CRITERION_TESTS)
 endif
 TESTS += tests/test_cli.sh tests/test_billiards.sh
 EXTRA_DIST += tests/test_cli.sh tests/test_billiards.sh tests/testlib.sh
-noinst_HEADERS += tests/testlib.h
+noinst_HEADERS += tests/testlib.h tests/runlib.h
 
 TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore -I$(top_srcdir)/tests $(CRITERION_CFLAGS)
 TEST_LDADD = libhsframe.la $(CRITERION_LIBS) -lm

@@ -6,7 +6,7 @@
 #include <criterion/criterion.h>
 
 #include "error_private.h"
-#include "run.h"
+#include "runlib.h"
 #include "testlib.h"
 
 static hsf_error err;
@@ -18,27 +18,12 @@ static int run(const char *ini, const char *particles)
 {
     if (particles)
         write_temp(1, "p.txt", particles);
-    const char *path = write_temp(0, "run.ini", ini);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&buf, &len);
-    hsf_run_options opt = { .config_path = path, .summary = out };
-    hsf_error_clear(&err);
-    int status = hsf_run(&opt, &err);
-    fclose(out);
-    snprintf(summary, sizeof summary, "%s", buf ? buf : "");
-    free(buf);
-    return status;
+    return run_file(write_temp(0, "run.ini", ini), &err, summary, sizeof summary);
 }
 
-/* The number after "key: " in the summary. */
 static double summary_value(const char *key)
 {
-    char pattern[128];
-    snprintf(pattern, sizeof pattern, "\n%s: ", key);
-    const char *at = strstr(summary, pattern);
-    cr_assert(at, "summary has no %s:\n%s", key, summary);
-    return strtod(at + strlen(pattern), NULL);
+    return summary_number(summary, key);
 }
 
 /* A path beside the configuration file, for outputs. */

@@ -9,7 +9,7 @@
 #include "config_private.h"
 #include "error_private.h"
 #include "plugin_loader.h"
-#include "run.h"
+#include "runlib.h"
 #include "testlib.h"
 
 static hsf_error err;
@@ -17,26 +17,12 @@ static char summary[8192];
 
 static int run(const char *ini)
 {
-    const char *path = write_temp(0, "run.ini", ini);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&buf, &len);
-    hsf_run_options opt = { .config_path = path, .summary = out };
-    hsf_error_clear(&err);
-    int status = hsf_run(&opt, &err);
-    fclose(out);
-    snprintf(summary, sizeof summary, "%s", buf ? buf : "");
-    free(buf);
-    return status;
+    return run_file(write_temp(0, "run.ini", ini), &err, summary, sizeof summary);
 }
 
 static double summary_value(const char *key)
 {
-    char pattern[128];
-    snprintf(pattern, sizeof pattern, "\n%s: ", key);
-    const char *at = strstr(summary, pattern);
-    cr_assert(at, "summary has no %s:\n%s", key, summary);
-    return strtod(at + strlen(pattern), NULL);
+    return summary_number(summary, key);
 }
 
 static const char *temp_path(int slot, const char *base)

@@ -20,59 +20,14 @@ typedef struct queue_name {
 
 static queue_name queue_names[] = { { "binary_heap" }, { "pairing_heap" }, { "calendar" } };
 
-ParameterizedTestParameters(queue, random_interleaving)
-{
-    return cr_make_param_array(queue_name, queue_names,
-                               sizeof queue_names / sizeof queue_names[0]);
-}
-
-ParameterizedTestParameters(queue, equal_times_pop_by_seq)
-{
-    return cr_make_param_array(queue_name, queue_names,
-                               sizeof queue_names / sizeof queue_names[0]);
-}
-
-ParameterizedTestParameters(queue, times_from_1e_9_to_1e9)
-{
-    return cr_make_param_array(queue_name, queue_names,
-                               sizeof queue_names / sizeof queue_names[0]);
-}
-
-ParameterizedTestParameters(queue, huge_and_tiny_gaps)
-{
-    return cr_make_param_array(queue_name, queue_names,
-                               sizeof queue_names / sizeof queue_names[0]);
-}
-
-ParameterizedTestParameters(queue, hold_model)
-{
-    return cr_make_param_array(queue_name, queue_names,
-                               sizeof queue_names / sizeof queue_names[0]);
-}
-
-ParameterizedTestParameters(queue, earlier_than_last_popped)
-{
-    return cr_make_param_array(queue_name, queue_names,
-                               sizeof queue_names / sizeof queue_names[0]);
-}
-
-ParameterizedTestParameters(queue, empty)
-{
-    return cr_make_param_array(queue_name, queue_names,
-                               sizeof queue_names / sizeof queue_names[0]);
-}
-
-ParameterizedTestParameters(queue, rejects_times_that_are_not_finite)
-{
-    return cr_make_param_array(queue_name, queue_names,
-                               sizeof queue_names / sizeof queue_names[0]);
-}
-
-ParameterizedTestParameters(queue, ten_million_and_back)
-{
-    return cr_make_param_array(queue_name, queue_names,
-                               sizeof queue_names / sizeof queue_names[0]);
-}
+/* A test run once per queue in queue_names. */
+#define QUEUE_TEST(test)                                                      \
+    ParameterizedTestParameters(queue, test)                                  \
+    {                                                                         \
+        return cr_make_param_array(queue_name, queue_names,                   \
+                                   sizeof queue_names / sizeof queue_names[0]); \
+    }                                                                         \
+    ParameterizedTest(queue_name *name, queue, test)
 
 /* ---- the queue under test ---------------------------------------------- */
 
@@ -232,27 +187,27 @@ static double gen_gaps(void)
     return base + gaps[(int)(uniform() * 5)];
 }
 
-ParameterizedTest(queue_name *name, queue, random_interleaving)
+QUEUE_TEST(random_interleaving)
 {
     interleave(name->s, 200000, gen_uniform, 0.45);
 }
 
-ParameterizedTest(queue_name *name, queue, equal_times_pop_by_seq)
+QUEUE_TEST(equal_times_pop_by_seq)
 {
     interleave(name->s, 100000, gen_few_values, 0.3);
 }
 
-ParameterizedTest(queue_name *name, queue, times_from_1e_9_to_1e9)
+QUEUE_TEST(times_from_1e_9_to_1e9)
 {
     interleave(name->s, 200000, gen_log_uniform, 0.45);
 }
 
-ParameterizedTest(queue_name *name, queue, huge_and_tiny_gaps)
+QUEUE_TEST(huge_and_tiny_gaps)
 {
     interleave(name->s, 100000, gen_gaps, 0.4);
 }
 
-ParameterizedTest(queue_name *name, queue, hold_model)
+QUEUE_TEST(hold_model)
 {
     /* The classic hold: pop, push at the popped time plus Exp(1). */
     queue q = open_queue(name->s);
@@ -269,7 +224,7 @@ ParameterizedTest(queue_name *name, queue, hold_model)
     close_queue(&q);
 }
 
-ParameterizedTest(queue_name *name, queue, earlier_than_last_popped)
+QUEUE_TEST(earlier_than_last_popped)
 {
     queue q = open_queue(name->s);
     reference r = { 0 };
@@ -286,7 +241,7 @@ ParameterizedTest(queue_name *name, queue, earlier_than_last_popped)
     close_queue(&q);
 }
 
-ParameterizedTest(queue_name *name, queue, empty)
+QUEUE_TEST(empty)
 {
     queue q = open_queue(name->s);
     hsf_event ev = make_event(1, 1), out = make_event(7, 7);
@@ -301,7 +256,7 @@ ParameterizedTest(queue_name *name, queue, empty)
     close_queue(&q);
 }
 
-ParameterizedTest(queue_name *name, queue, rejects_times_that_are_not_finite)
+QUEUE_TEST(rejects_times_that_are_not_finite)
 {
     queue q = open_queue(name->s);
     hsf_event ok = make_event(1, 1);
@@ -317,7 +272,7 @@ ParameterizedTest(queue_name *name, queue, rejects_times_that_are_not_finite)
     close_queue(&q);
 }
 
-ParameterizedTest(queue_name *name, queue, ten_million_and_back)
+QUEUE_TEST(ten_million_and_back)
 {
     queue q = open_queue(name->s);
     rng_state = 4242;

@@ -56,6 +56,12 @@ const char *hsf_config_string(const hsf_config *cfg, const char *name);
  * (which may exceed max); 0 when absent with no default. */
 int hsf_config_vector(const hsf_config *cfg, const char *name, double *out, int max);
 
+/* Reads name as exactly dim lengths > 0 (a box's sides) into out, zeroing
+ * the components beyond dim.  Returns 0, or -1 with err set by
+ * hsf_config_error ("expected 3 side lengths for dim = 3, found 2"). */
+int hsf_config_lengths(const hsf_config *cfg, const char *name, int dim, double out[3],
+                       hsf_error *err);
+
 /* 1 if the key was given in the file or on the command line, 0 if the value
  * comes from the default. */
 int hsf_config_has(const hsf_config *cfg, const char *name);

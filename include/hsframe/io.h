@@ -22,6 +22,12 @@ typedef struct hsf_atomic_file hsf_atomic_file;
  * set when the directory cannot be written. */
 hsf_atomic_file *hsf_atomic_open(const char *path, hsf_error *err);
 
+/* Checks, without leaving anything behind, that path can be written
+ * atomically (its directory exists and is writable): for an output's init,
+ * so that a bad path is reported before the run.  Returns 0, or -1 with err
+ * set. */
+int hsf_atomic_check(const char *path, hsf_error *err);
+
 /* The stream to write to; owned by the handle. */
 FILE *hsf_atomic_stream(hsf_atomic_file *f);
 

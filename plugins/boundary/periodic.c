@@ -19,19 +19,8 @@ static const hsf_param periodic_params[] = {
 static int periodic_init(void *state, const hsf_config *cfg, int dim, hsf_error *err)
 {
     periodic *b = state;
-    double size[HSF_VECTOR_MAX];
-    int n = hsf_config_vector(cfg, "size", size, HSF_VECTOR_MAX);
-    if (n != dim)
-        return hsf_config_error(cfg, err, "size", "expected %d side lengths for dim = %d, "
-                                "found %d", dim, dim, n);
     b->dim = dim;
-    for (int a = 0; a < dim; a++) {
-        if (!(size[a] > 0))
-            return hsf_config_error(cfg, err, "size", "expected side lengths > 0, found %g",
-                                    size[a]);
-        b->size[a] = size[a];
-    }
-    return 0;
+    return hsf_config_lengths(cfg, "size", dim, b->size, err);
 }
 
 static void periodic_extent(const void *state, double lo[3], double hi[3], int wraps[3])

@@ -18,11 +18,7 @@ static int events_init(void *state, const hsf_config *cfg, const hsf_system *sys
     (void)sys;
     event_log *e = state;
     e->file = hsf_config_string(cfg, "file");
-    hsf_atomic_file *probe = hsf_atomic_open(e->file, err);
-    if (!probe)
-        return -1;
-    hsf_atomic_abort(probe);
-    return 0;
+    return hsf_atomic_check(e->file, err);
 }
 
 static int events_begin(void *state, const hsf_system *sys, hsf_error *err)

@@ -34,12 +34,7 @@ static int snapshot_init(void *state, const hsf_config *cfg, const hsf_system *s
                                 format);
     if (!s->xyz && hsf_system_dim(sys) != 2)
         return hsf_config_error(cfg, err, "format", "the algs4 format is 2D only: use xyz");
-    /* Find an unwritable directory now, before anything runs. */
-    hsf_atomic_file *probe = hsf_atomic_open(s->file, err);
-    if (!probe)
-        return -1;
-    hsf_atomic_abort(probe);
-    return 0;
+    return hsf_atomic_check(s->file, err);
 }
 
 static int snapshot_sample(void *state, const hsf_system *sys, hsf_error *err)

@@ -17,11 +17,7 @@ static int thermo_init(void *state, const hsf_config *cfg, const hsf_system *sys
     (void)sys;
     thermo *t = state;
     t->file = hsf_config_string(cfg, "file");
-    hsf_atomic_file *probe = hsf_atomic_open(t->file, err);
-    if (!probe)
-        return -1;
-    hsf_atomic_abort(probe);
-    return 0;
+    return hsf_atomic_check(t->file, err);
 }
 
 static int thermo_begin(void *state, const hsf_system *sys, hsf_error *err)

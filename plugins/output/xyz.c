@@ -17,11 +17,7 @@ static int xyz_init(void *state, const hsf_config *cfg, const hsf_system *sys, h
     (void)sys;
     trajectory *t = state;
     t->file = hsf_config_string(cfg, "file");
-    hsf_atomic_file *probe = hsf_atomic_open(t->file, err);
-    if (!probe)
-        return -1;
-    hsf_atomic_abort(probe);
-    return 0;
+    return hsf_atomic_check(t->file, err);
 }
 
 static int xyz_begin(void *state, const hsf_system *sys, hsf_error *err)
