@@ -251,8 +251,46 @@ static double seconds_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void print_summary(FILE *out, const hsf_system *sys, double wall, double e0, double e1)
+/* Total momentum, and the rms momentum of one particle. */
+static void momentum(const hsf_system *sys, double total[3], double *rms)
 {
+    double sq = 0;
+    total[0] = total[1] = total[2] = 0;
+    for (size_t i = 0; i < sys->n; i++)
+        for (int a = 0; a < 3; a++) {
+            double p = sys->p[i].mass * sys->p[i].v[a];
+            total[a] += p;
+            sq += p * p;
+        }
+    *rms = sys->n ? sqrt(sq / (double)sys->n) : 0;
+}
+
+/* What the summary compares: energy always, momentum when it is conserved
+ * (no walls: every axis periodic). */
+typedef struct conserved {
+    double energy;
+    double momentum[3];
+    double rms_momentum;
+} conserved;
+
+static void measure(const hsf_system *sys, conserved *c)
+{
+    c->energy = hsf_system_kinetic_energy(sys);
+    momentum(sys, c->momentum, &c->rms_momentum);
+}
+
+static int all_periodic(const hsf_system *sys)
+{
+    for (int a = 0; a < sys->dim; a++)
+        if (!sys->periodic[a])
+            return 0;
+    return 1;
+}
+
+static void print_summary(FILE *out, const hsf_system *sys, double wall, const conserved *c0,
+                          const conserved *c1)
+{
+    double e0 = c0->energy, e1 = c1->energy;
     const hsf_stats *s = &sys->stats;
     fprintf(out, "particles: %zu\n", sys->n);
     fprintf(out, "dimension: %d\n", sys->dim);
@@ -273,6 +311,14 @@ static void print_summary(FILE *out, const hsf_system *sys, double wall, double 
         fprintf(out, "peak_rss_kb: %ld\n", ru.ru_maxrss);
     fprintf(out, "kinetic_energy: %.17g\n", e1);
     fprintf(out, "energy_drift: %.3e\n", e0 > 0 ? (e1 - e0) / e0 : 0.0);
+    if (all_periodic(sys)) {
+        /* Largest change of a component, relative to N times the rms
+         * momentum of a particle. */
+        double worst = 0, scale = (double)sys->n * c0->rms_momentum;
+        for (int a = 0; a < 3; a++)
+            worst = fmax(worst, fabs(c1->momentum[a] - c0->momentum[a]));
+        fprintf(out, "momentum_drift: %.3e\n", scale > 0 ? worst / scale : 0.0);
+    }
 }
 
 int hsf_run(const hsf_run_options *opt, hsf_error *err)
@@ -292,13 +338,15 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
                     "%zu output%s; running to t = %g\n", sys->n, sys->dim, rs->set.path,
                     sys->queue_plugin.info->name, sys->boundary_plugin.info->name,
                     sys->n_out, sys->n_out == 1 ? "" : "s", sys->end_time);
-        double e0 = hsf_system_kinetic_energy(sys);
+        conserved c0, c1;
+        measure(sys, &c0);
         double t0 = seconds_now();
         if (hsf_engine_run(sys, err))
             status = HSF_EXIT_FAILURE;
         double wall = seconds_now() - t0;
+        measure(sys, &c1);
         if (!status && opt->summary)
-            print_summary(opt->summary, sys, wall, e0, hsf_system_kinetic_energy(sys));
+            print_summary(opt->summary, sys, wall, &c0, &c1);
     }
     teardown(rs);
     free(rs);

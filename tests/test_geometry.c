@@ -167,6 +167,7 @@ Test(periodic, momentum_is_conserved_to_roundoff)
     for (int a = 0; a < 3; a++)
         cr_assert_lt(fabs(p[a]) / ((double)n * rms), 1e-14, "P%d = %g", a, p[a]);
     cr_assert_lt(fabs(summary_value("energy_drift")), 1e-13);
+    cr_assert_lt(summary_value("momentum_drift"), 1e-14, "%s", summary);
 }
 
 /* The collisions of a run, as "i j" pairs, from the events log. */
