@@ -157,6 +157,25 @@ Test(loader, refuses_a_file_anyone_can_write)
                  hsf_error_message(&err));
 }
 
+Test(loader, refuses_a_directory_anyone_can_write)
+{
+    char src[2048], dir[64] = "/tmp/hsf-open-XXXXXX", copy[128], cmd[4300];
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(src, sizeof src, "%s/box.so", boundaries);
+    snprintf(copy, sizeof copy, "%s/box.so", dir);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", src, copy);
+    cr_assert_eq(system(cmd), 0);
+    cr_assert_eq(chmod(dir, 0777), 0);
+    int rc = hsf_plugin_open(&pp, copy, 0, &plugin, &err);
+    char want[1024];
+    snprintf(want, sizeof want, "plugin directory %s is writable by every user, so anyone "
+             "could replace %s: refusing to load it (chmod o-w %s)", dir, copy, dir);
+    unlink(copy);
+    rmdir(dir);
+    cr_assert_eq(rc, -1);
+    cr_assert_str_eq(hsf_error_message(&err), want);
+}
+
 static void count(const hsf_plugin *p, void *user)
 {
     (void)p;
