@@ -51,6 +51,12 @@ double hsf_system_kinetic_energy(const hsf_system *sys)
     return sum / 2;
 }
 
+double hsf_system_wall_area(const hsf_system *sys)
+{
+    const hsf_boundary_type *b = sys->boundary;
+    return b->wall_area ? b->wall_area(sys->boundary_state) : 0;
+}
+
 double hsf_system_volume(const hsf_system *sys)
 {
     return sys->boundary->volume(sys->boundary_state);

@@ -184,16 +184,71 @@ Test(engine, output_sampling_times)
     FILE *f = fopen(csv, "r");
     char line[512];
     cr_assert(fgets(line, sizeof line, f));
-    cr_assert_str_eq(line, "time,events,collisions,kinetic_energy,temperature\n");
+    cr_assert_str_eq(line, "time,events,collisions,kinetic_energy,temperature,pressure,"
+                     "compressibility,wall_pressure,collision_rate\n");
     double expected[] = { 0, 0.3, 0.6, 0.9, 1 };
     for (int k = 0; k < 5; k++) {
         double t, ke, temp;
         unsigned long long events, coll;
-        cr_assert_eq(fscanf(f, "%lf,%llu,%llu,%lf,%lf\n", &t, &events, &coll, &ke, &temp), 5);
+        cr_assert(fgets(line, sizeof line, f));
+        cr_assert_eq(sscanf(line, "%lf,%llu,%llu,%lf,%lf", &t, &events, &coll, &ke, &temp), 5);
         cr_assert_float_eq(t, expected[k], 1e-15);
         cr_assert_eq(ke, 1, "m v^2 / 2 = 1");
         cr_assert_eq(temp, 1, "kT = 2K/(dN) = 1");
     }
     cr_assert(feof(f) || fgetc(f) == EOF, "exactly five rows");
     fclose(f);
+}
+
+/* The last row's value of a thermo column (1-based). */
+static double last_column(const char *csv, int column)
+{
+    FILE *f = fopen(csv, "r");
+    char line[1024], last[1024] = "";
+    while (fgets(line, sizeof line, f))
+        memcpy(last, line, sizeof last);
+    fclose(f);
+    char *p = last;
+    for (int k = 1; k < column; k++)
+        p = strchr(p, ',') + 1;
+    return strtod(p, NULL);
+}
+
+Test(pressure, one_disc_pushing_on_the_walls)
+{
+    /* Mass 2, speed 1 along x in the unit box, radius 0.1: a hit every 0.8
+     * giving 2 m v = 4, i.e. a force of 5 spread over a perimeter of 4. */
+    const char *csv = out_path("thermo.csv");
+    char ini[1024];
+    snprintf(ini, sizeof ini, "[simulation]\nparticles = p.txt\nend_time = 16\n"
+             "[output.t]\nplugin = thermo\nfile = %s\ninterval = 16\n", csv);
+    cr_assert_eq(run(ini, "1\n0.5 0.5 1 0 0.1 2 0 0 0\n"), 0, "%s", hsf_error_message(&err));
+    cr_assert_float_eq(last_column(csv, 8), 1.25, 1e-12);
+    cr_assert_float_eq(last_column(csv, 6), 1, 1e-12, "no collisions: N kT / V = 1");
+}
+
+Test(pressure, ideal_gas_limit)
+{
+    /* Tiny discs: Z = 1 + 2 phi + ... with phi = 6e-5. */
+    const char *csv = out_path("thermo.csv");
+    char ini[1024];
+    snprintf(ini, sizeof ini, "[simulation]\nend_time = 200\n[init]\nlattice = square\n"
+             "cells = 20 20\npacking_fraction = 0.00006\n[boundary]\nplugin = periodic\n"
+             "[output.t]\nplugin = thermo\nfile = %s\ninterval = 200\n", csv);
+    cr_assert_eq(run(ini, NULL), 0, "%s", hsf_error_message(&err));
+    cr_assert_float_eq(last_column(csv, 7), 1.0, 0.002);
+}
+
+Test(pressure, dense_discs_follow_henderson)
+{
+    /* Hard discs at packing fraction 0.3: Henderson's equation of state,
+     * Z = (1 + phi^2 / 8) / (1 - phi)^2 = 2.0638 (Mol. Phys. 30, 971 (1975)). */
+    const char *csv = out_path("thermo.csv");
+    char ini[1024];
+    snprintf(ini, sizeof ini, "[simulation]\nend_time = 40\nseed = 2\n[init]\n"
+             "lattice = triangular\ncells = 40 20\npacking_fraction = 0.3\n[boundary]\n"
+             "plugin = periodic\n[output.t]\nplugin = thermo\nfile = %s\ninterval = 20\n",
+             csv);
+    cr_assert_eq(run(ini, NULL), 0, "%s", hsf_error_message(&err));
+    cr_assert_float_eq(last_column(csv, 7), 2.0638, 0.03, "%s", summary);
 }

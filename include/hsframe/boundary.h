@@ -63,6 +63,11 @@ typedef struct hsf_boundary_type {
      * pressure. */
     double (*collide)(const void *b, int wall, const double r[3], double v[3],
                       double mass);
+
+    /* Optional (may be NULL): the total area of the walls, a length in 2D,
+     * for the pressure on the walls.  Without it (or for a boundary with
+     * no walls) outputs report no wall pressure. */
+    double (*wall_area)(const void *b);
 } hsf_boundary_type;
 
 #ifdef __cplusplus

@@ -62,6 +62,10 @@ void hsf_system_stats(const hsf_system *sys, hsf_stats *out);
 /* Total kinetic energy, sum of m v^2 / 2. */
 double hsf_system_kinetic_energy(const hsf_system *sys);
 
+/* The total area of the boundary's walls (a length in 2D), 0 if it has
+ * none or does not say. */
+double hsf_system_wall_area(const hsf_system *sys);
+
 /* The boundary's volume (area in 2D) and extent (see hsf_boundary_type). */
 double hsf_system_volume(const hsf_system *sys);
 void hsf_system_extent(const hsf_system *sys, double lo[3], double hi[3], int periodic[3]);

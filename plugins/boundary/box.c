@@ -41,6 +41,15 @@ static double box_volume(const void *state)
     return v;
 }
 
+/* Perimeter in 2D, surface in 3D. */
+static double box_wall_area(const void *state)
+{
+    const box *b = state;
+    if (b->dim == 2)
+        return 2 * (b->size[0] + b->size[1]);
+    return 2 * (b->size[0] * b->size[1] + b->size[1] * b->size[2] + b->size[0] * b->size[2]);
+}
+
 static int box_check(const void *state, const double r[3], double radius, hsf_error *err)
 {
     const box *b = state;
@@ -96,6 +105,7 @@ static const hsf_boundary_type box_type = {
     .check = box_check,
     .next_hit = box_next_hit,
     .collide = box_collide,
+    .wall_area = box_wall_area,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_BOUNDARY, "box",

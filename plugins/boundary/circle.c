@@ -51,6 +51,13 @@ static double circle_volume(const void *state)
     return c->dim == 2 ? M_PI * r * r : 4.0 / 3.0 * M_PI * r * r * r;
 }
 
+/* Circumference in 2D, surface in 3D. */
+static double circle_wall_area(const void *state)
+{
+    const circle *c = state;
+    return c->dim == 2 ? 2 * M_PI * c->radius : 4 * M_PI * c->radius * c->radius;
+}
+
 /* Offset from the centre. */
 static void offset(const circle *c, const double r[3], double d[3])
 {
@@ -119,6 +126,7 @@ static const hsf_boundary_type circle_type = {
     .check = circle_check,
     .next_hit = circle_next_hit,
     .collide = circle_collide,
+    .wall_area = circle_wall_area,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_BOUNDARY, "circle",

@@ -1,9 +1,16 @@
-/* thermo: a CSV table of thermodynamic quantities, one row per sample. */
+/* thermo: a CSV table of thermodynamic quantities, one row per sample.
+ * Rates and pressures are averages over the interval since the previous
+ * row (empty on the first row). */
+#include <math.h>
+
 #include <hsframe/hsframe.h>
 
 typedef struct thermo {
     const char *file;       /* owned by the configuration */
     hsf_atomic_file *out;   /* open from begin to end */
+    int have_previous;
+    double time;            /* of the previous row */
+    hsf_stats stats;        /* at the previous row */
 } thermo;
 
 static const hsf_param thermo_params[] = {
@@ -26,22 +33,46 @@ static int thermo_begin(void *state, const hsf_system *sys, hsf_error *err)
     thermo *t = state;
     if (!(t->out = hsf_atomic_open(t->file, err)))
         return -1;
-    fputs("time,events,collisions,kinetic_energy,temperature\n", hsf_atomic_stream(t->out));
+    fputs("time,events,collisions,kinetic_energy,temperature,pressure,compressibility,"
+          "wall_pressure,collision_rate\n", hsf_atomic_stream(t->out));
     return 0;
 }
 
+/* Over the interval since the previous row, with Boltzmann's constant 1 and
+ * d dimensions:
+ *   kT = 2K / (d N)                              (equipartition)
+ *   P = N kT / V + sum(dp_i . r_ij) / (d V dt)   (collision virial)
+ *   Z = P V / (N kT)
+ *   P_wall = sum |dp_wall| / (A dt)              (momentum given to walls)
+ *   collision_rate = 2 collisions / (N dt)       (per particle) */
 static int thermo_sample(void *state, const hsf_system *sys, hsf_error *err)
 {
     (void)err;
     thermo *t = state;
+    FILE *out = hsf_atomic_stream(t->out);
     hsf_stats s;
     hsf_system_stats(sys, &s);
-    double k = hsf_system_kinetic_energy(sys);
-    size_t n = hsf_system_count(sys);
-    /* Equipartition in d dimensions, Boltzmann's constant 1: K = d N kT / 2. */
-    double temperature = 2 * k / ((double)hsf_system_dim(sys) * (double)n);
-    fprintf(hsf_atomic_stream(t->out), "%.17g,%llu,%llu,%.17g,%.17g\n", hsf_system_time(sys),
-            (unsigned long long)s.events, (unsigned long long)s.collisions, k, temperature);
+    double now = hsf_system_time(sys), k = hsf_system_kinetic_energy(sys);
+    double n = (double)hsf_system_count(sys), d = hsf_system_dim(sys);
+    double kT = 2 * k / (d * n), volume = hsf_system_volume(sys);
+    fprintf(out, "%.17g,%llu,%llu,%.17g,%.17g", now, (unsigned long long)s.events,
+            (unsigned long long)s.collisions, k, kT);
+    double dt = now - t->time;
+    if (t->have_previous && dt > 0) {
+        double p = n * kT / volume + (s.virial - t->stats.virial) / (d * volume * dt);
+        fprintf(out, ",%.10g,%.10g", p, kT > 0 ? p * volume / (n * kT) : NAN);
+        double area = hsf_system_wall_area(sys);
+        if (area > 0)
+            fprintf(out, ",%.10g", (s.wall_impulse - t->stats.wall_impulse) / (area * dt));
+        else
+            fputc(',', out);
+        fprintf(out, ",%.10g\n", 2 * (double)(s.collisions - t->stats.collisions) / (n * dt));
+    } else {
+        fputs(",,,,\n", out);
+    }
+    t->have_previous = 1;
+    t->time = now;
+    t->stats = s;
     return 0;
 }
 
@@ -69,5 +100,6 @@ static const hsf_output_type thermo_type = {
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "thermo",
-           "CSV table per interval: time, events, collisions, kinetic_energy, temperature",
-           thermo_params, &thermo_type)
+           "CSV per interval: time, events, collisions, kinetic energy, temperature, "
+           "pressure, compressibility, wall pressure, collision rate", thermo_params,
+           &thermo_type)
