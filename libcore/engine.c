@@ -204,6 +204,9 @@ int hsf_engine_run(hsf_system *sys, hsf_error *err)
         return -1;
     hsf_event ev;
     while (sys->queue->pop(sys->queue_state, &ev)) {
+        if (sys->stop && *sys->stop)
+            return hsf_error_set(err, "interrupted at t = %.17g; no output was written",
+                                 sys->time);
         sys->stats.events++;
         sys->time = ev.time;
         int rc = 0;

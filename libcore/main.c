@@ -1,6 +1,7 @@
 /* hsframe: the command-line program.  Parses options and hands over to
  * hsf_run(); everything else lives in libhsframe. */
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,16 @@
 #include "error_private.h"
 #include "plugin_loader.h"
 #include "run.h"
+
+/* Set by SIGINT and SIGTERM: the engine stops at the next event and every
+ * output removes its temporary file. */
+static volatile sig_atomic_t stop_requested;
+
+static void request_stop(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
 
 static void usage(FILE *out)
 {
@@ -133,10 +144,15 @@ int main(int argc, char **argv)
               stderr);
         status = HSF_EXIT_USAGE;
     } else {
+        struct sigaction sa = { .sa_handler = request_stop };
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
         hsf_run_options opt = { .config_path = config, .overrides = overrides,
                                 .n_overrides = n_overrides, .plugin_dirs = plugin_dirs,
                                 .info = quiet ? NULL : stderr,
-                                .summary = quiet ? NULL : stdout };
+                                .summary = quiet ? NULL : stdout,
+                                .stop = &stop_requested };
         status = hsf_run(&opt, &err);
         if (status)
             fprintf(stderr, "hsframe: %s\n", hsf_error_message(&err));

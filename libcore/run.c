@@ -338,6 +338,7 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
                     "%zu output%s; running to t = %g\n", sys->n, sys->dim, rs->set.path,
                     sys->queue_plugin.info->name, sys->boundary_plugin.info->name,
                     sys->n_out, sys->n_out == 1 ? "" : "s", sys->end_time);
+        sys->stop = opt->stop;
         conserved c0, c1;
         measure(sys, &c0);
         double t0 = seconds_now();

@@ -3,6 +3,7 @@
 #ifndef HSF_RUN_H
 #define HSF_RUN_H
 
+#include <signal.h>
 #include <stdio.h>
 
 #include <hsframe/error.h>
@@ -17,6 +18,8 @@ typedef struct hsf_run_options {
     const char *plugin_dirs;        /* colon-separated, searched first; may be NULL */
     FILE *info;                     /* informational messages, or NULL for none */
     FILE *summary;                  /* the key: value summary, or NULL for none */
+    const volatile sig_atomic_t *stop;  /* when non-zero (set by a signal), the run
+                                           ends as failed, cleaning up; may be NULL */
 } hsf_run_options;
 
 /* Builds the system described by the configuration, checks everything,

@@ -3,6 +3,7 @@
 #define HSF_SYSTEM_PRIVATE_H
 
 #include <math.h>
+#include <signal.h>
 
 #include <hsframe/boundary.h>
 #include <hsframe/output.h>
@@ -54,6 +55,7 @@ struct hsf_system {
     uint32_t event_mask;    /* union of the outputs' subscriptions */
 
     hsf_stats stats;
+    const volatile sig_atomic_t *stop;  /* set asynchronously to end the run early */
 };
 
 /* Position of particle p at time t, without changing it. */

@@ -68,6 +68,21 @@ check "overlap: no output written" test ! -e "$WORK/final.txt"
 check "overlap: names both lines" contains "$WORK/err" \
     "bad.txt:2: particle 1 overlaps particle 2 (line 3) by 0.15"
 
+# Interrupted: exit 1, a message, and no file left behind, not even a
+# temporary one.
+mkdir -p "$WORK/int" && cd "$WORK/int"
+printf '[simulation]\ndim = 3\nend_time = 1e9\n[init]\nlattice = fcc\ncells = 6 6 6\npacking_fraction = 0.3\n[boundary]\nplugin = periodic\n[output.t]\nplugin = xyz\nfile = traj.xyz\ninterval = 1\n' >long.ini
+"$HSFRAME" -c long.ini >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+sleep 2
+kill -INT $pid
+wait $pid
+status=$?
+check "SIGINT ends the run with status 1" test "$status" -eq 1
+check "SIGINT: message" contains "$WORK/err" "interrupted at t = "
+check "SIGINT: no file left" test -z "$(ls "$WORK/int" | grep -v '^long.ini$')"
+cd "$WORK"
+
 # Plugins found through --plugin-path and HSFRAME_PLUGIN_PATH come first.
 mkdir -p "$WORK/mine"
 cp "$HSF_TEST_BUILDDIR/plugins/boundary/.libs/box.so" "$WORK/mine/box.so"
