@@ -362,3 +362,58 @@ static void circle_teardown(void)
 }
 
 TestSuite(circle, .fini = circle_teardown);
+
+/* ---- mean squared displacement ------------------------------------------ */
+
+Test(msd, free_flight_through_periodic_images)
+{
+    /* Two tiny discs that never meet, crossing the unit box a dozen times:
+     * MSD(t) = <v^2> t^2 exactly, with <v^2> = (1.69 + 0.16 + 0.49 + 0.04) / 2. */
+    write_temp(3, "p.txt", "2\n0.1 0.1 1.3 0.4 0.001 1 0 0 0\n0.5 0.6 -0.7 0.2 0.001 2 0 0 0\n");
+    const char *csv = temp_path(2, "msd.csv");
+    char ini[1024];
+    snprintf(ini, sizeof ini, "[simulation]\nparticles = p.txt\nend_time = 10\n[boundary]\n"
+             "plugin = periodic\nsize = 1 1\n[output.m]\nplugin = msd\nfile = %s\n"
+             "interval = 1\n", csv);
+    cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
+    cr_assert_eq(summary_value("collisions"), 0);
+    FILE *f = fopen(csv, "r");
+    char line[256];
+    cr_assert(fgets(line, sizeof line, f));
+    for (int k = 1; k <= 10; k++) {
+        double lag, value;
+        unsigned origins;
+        cr_assert(fgets(line, sizeof line, f));
+        cr_assert_eq(sscanf(line, "%lf,%lf,%u", &lag, &value, &origins), 3);
+        cr_assert_eq(lag, k);
+        cr_assert_eq(origins, 11 - k);
+        cr_assert_float_eq(value, 1.19 * k * k, 1e-12 * k * k);
+    }
+    fclose(f);
+}
+
+Test(msd, dense_gas_diffuses)
+{
+    /* Beyond the collision time the MSD grows linearly: doubling the lag
+     * doubles it, and D comes out positive. */
+    const char *gas = lattice_gas(2, 14, 10, 0.3, 9);
+    const char *csv = temp_path(2, "msd.csv");
+    char ini[1024];
+    snprintf(ini, sizeof ini, "[simulation]\nparticles = %s\nend_time = 40\n[boundary]\n"
+             "plugin = periodic\nsize = 10 10\n[output.m]\nplugin = msd\nfile = %s\n"
+             "interval = 1\n", gas, csv);
+    cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
+    FILE *f = fopen(csv, "r");
+    char line[256];
+    double value[41] = { 0 }, d = 0;
+    while (fgets(line, sizeof line, f)) {
+        double lag, v;
+        if (sscanf(line, "%lf,%lf", &lag, &v) == 2 && lag <= 40)
+            value[(int)lag] = v;
+        sscanf(line, "# diffusion_coefficient %lf", &d);
+    }
+    fclose(f);
+    double ratio = value[20] / value[10];
+    cr_assert(ratio > 1.7 && ratio < 2.3, "MSD(20) / MSD(10) = %g", ratio);
+    cr_assert_gt(d, 0);
+}

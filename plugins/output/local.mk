@@ -1,6 +1,6 @@
 # Output plugins.
 pkglib_LTLIBRARIES += plugins/output/snapshot.la plugins/output/xyz.la \
-	plugins/output/thermo.la plugins/output/events.la
+	plugins/output/thermo.la plugins/output/events.la plugins/output/msd.la
 plugins_output_snapshot_la_SOURCES = plugins/output/snapshot.c
 plugins_output_snapshot_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_output_snapshot_la_LIBADD = libhsframe.la
@@ -13,3 +13,6 @@ plugins_output_thermo_la_LIBADD = libhsframe.la
 plugins_output_events_la_SOURCES = plugins/output/events.c
 plugins_output_events_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_output_events_la_LIBADD = libhsframe.la
+plugins_output_msd_la_SOURCES = plugins/output/msd.c
+plugins_output_msd_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_output_msd_la_LIBADD = libhsframe.la
