@@ -1,185 +1,256 @@
-/* Reading particle files: the text cursor shared by both formats, format
- * detection, and the particle set. */
-#include <ctype.h>
+/* Reading particle files: the file read whole into memory once, the format
+ * told by its second line, the cursor and number parsing both readers
+ * share, and the particle set. */
+#define _POSIX_C_SOURCE 200809L
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "error_private.h"
 #include "particles_parse.h"
 
-int hsf_text_load(hsf_text *t, const char *path, hsf_error *err)
+/* Longest piece of a token quoted in a message. */
+#define SHOWN_MAX 40
+
+void hsf_cursor_init(hsf_cursor *c, const char *path, const char *buf, size_t len)
 {
-    memset(t, 0, sizeof *t);
-    t->path = path;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return hsf_error_set(err, "%s: cannot open: %s", path, strerror(errno));
-    size_t cap = 1 << 16, len = 0, got;
-    char *buf = malloc(cap);
-    int bad = !buf;
-    while (!bad) {
-        if (len + 1 == cap) {
-            char *grown = realloc(buf, cap * 2);
-            if (!(bad = !grown))
-                buf = grown, cap *= 2;
-            continue;
-        }
-        if (!(got = fread(buf + len, 1, cap - len - 1, f)))
-            break;
-        len += got;
-    }
-    int unreadable = ferror(f);
-    fclose(f);
-    if (bad || unreadable) {
-        free(buf);
-        return hsf_error_set(err, "%s: cannot read: %s", path,
-                             bad ? "out of memory" : strerror(errno));
-    }
-    buf[len] = '\0';
-    t->buf = buf;
-    t->next = buf;
-    return 0;
+    static const char bom[] = "\xEF\xBB\xBF";
+    if (len >= 3 && !memcmp(buf, bom, 3))
+        buf += 3, len -= 3;
+    /* Before the first line: an empty line at the start, so that a message
+     * about an empty file reads "path:1:1: ...". */
+    *c = (hsf_cursor){ .path = path, .next = buf, .stop = buf + len,
+                       .line = buf, .end = buf, .pos = buf, .lineno = 0 };
 }
 
-void hsf_text_free(hsf_text *t)
+int hsf_cursor_next_line(hsf_cursor *c)
 {
-    free(t->buf);
-    t->buf = NULL;
-}
-
-int hsf_text_next_line(hsf_text *t)
-{
-    if (!*t->next)
+    if (c->next >= c->stop)
         return 0;
-    t->line = t->pos = t->next;
-    const char *nl = strchr(t->next, '\n');
-    t->end = nl ? nl : t->next + strlen(t->next);
-    t->next = nl ? nl + 1 : t->end;
-    if (t->end > t->line && t->end[-1] == '\r')
-        t->end--;
-    t->lineno++;
+    const char *nl = memchr(c->next, '\n', (size_t)(c->stop - c->next));
+    const char *e = nl ? nl : c->stop;
+    c->line = c->pos = c->next;
+    c->next = nl ? nl + 1 : c->stop;
+    /* Trailing blanks (CR of CRLF among them) are not content: a missing
+     * field is reported just past the last visible character. */
+    while (e > c->line && hsf_is_blank(e[-1]))
+        e--;
+    c->end = e;
+    c->lineno++;
     return 1;
 }
 
-static int blank(const char *p, const char *end)
+int hsf_cursor_next_content(hsf_cursor *c)
 {
-    for (; p < end; p++)
-        if (!isspace((unsigned char)*p))
-            return 0;
-    return 1;
-}
-
-int hsf_text_next_content(hsf_text *t)
-{
-    while (hsf_text_next_line(t))
-        if (!blank(t->line, t->end))
+    while (hsf_cursor_next_line(c))
+        if (!hsf_cursor_at_line_end(c))
             return 1;
     return 0;
 }
 
-size_t hsf_text_token(hsf_text *t, const char **tok)
+hsf_token hsf_cursor_token(hsf_cursor *c)
 {
-    while (t->pos < t->end && isspace((unsigned char)*t->pos))
-        t->pos++;
-    *tok = t->pos;
-    while (t->pos < t->end && !isspace((unsigned char)*t->pos))
-        t->pos++;
-    return (size_t)(t->pos - *tok);
+    const char *p = c->pos;
+    while (p < c->end && hsf_is_blank(*p))
+        p++;
+    const char *s = p;
+    while (p < c->end && !hsf_is_blank(*p))
+        p++;
+    c->pos = p;
+    return (hsf_token){ s, (size_t)(p - s) };
 }
 
-unsigned hsf_text_column(const hsf_text *t, const char *p)
+int hsf_cursor_at_line_end(hsf_cursor *c)
 {
-    return (unsigned)(p - t->line) + 1;
+    while (c->pos < c->end && hsf_is_blank(*c->pos))
+        c->pos++;
+    return c->pos == c->end;
 }
 
-int hsf_text_error(const hsf_text *t, const char *p, hsf_error *err, const char *fmt, ...)
+static int cursor_verror(const hsf_cursor *c, const char *at, hsf_error *err, const char *fmt,
+                         va_list ap)
 {
     char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (p)
-        return hsf_error_set(err, "%s:%u:%u: %s", t->path, t->lineno, hsf_text_column(t, p), msg);
-    return hsf_error_set(err, "%s:%u: %s", t->path, t->lineno, msg);
+    unsigned line = c->lineno ? c->lineno : 1;
+    if (!at)
+        return hsf_error_set(err, "%s:%u: %s", c->path, line, msg);
+    return hsf_error_set(err, "%s:%u:%zu: %s", c->path, line, (size_t)(at - c->line) + 1, msg);
 }
 
-/* The token as a quoted, length-limited string for messages. */
-static const char *shown(const char *tok, size_t len, char *buf, size_t size)
+int hsf_cursor_error(const hsf_cursor *c, const char *at, hsf_error *err, const char *fmt, ...)
 {
-    if (!len)
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = cursor_verror(c, at, err, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+/* t quoted for a message: cut to SHOWN_MAX bytes (not inside a UTF-8
+ * character), control characters as '?', so the message stays one line. */
+static const char *shown(hsf_token t, char *buf)
+{
+    if (!t.len)
         return "end of line";
-    snprintf(buf, size, "'%.*s%s'", (int)(len > 40 ? 40 : len), tok, len > 40 ? "..." : "");
+    size_t n = t.len > SHOWN_MAX ? SHOWN_MAX : t.len;
+    while (n < t.len && n > 0 && ((unsigned char)t.s[n] & 0xC0) == 0x80)
+        n--;
+    char *o = buf;
+    *o++ = '\'';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)t.s[i];
+        *o++ = ch < 0x20 || ch == 0x7F ? '?' : (char)ch;
+    }
+    if (n < t.len) {
+        memcpy(o, "...", 3);
+        o += 3;
+    }
+    *o++ = '\'';
+    *o = '\0';
     return buf;
 }
 
-int hsf_text_number(hsf_text *t, const char *what, double *out, hsf_error *err)
+int hsf_cursor_expected(const hsf_cursor *c, hsf_token found, hsf_error *err, const char *fmt,
+                        ...)
 {
-    const char *tok;
-    size_t len = hsf_text_token(t, &tok);
-    char num[64], show[64];
-    if (len && len < sizeof num) {
-        memcpy(num, tok, len);
-        num[len] = '\0';
-        char *end;
-        errno = 0;
-        double x = strtod(num, &end);
-        if (end == num + len && isfinite(x) && !(errno == ERANGE && fabs(x) > 1)) {
-            *out = x;
-            return 0;
-        }
-    }
-    return hsf_text_error(t, tok, err, "expected %s (a number), found %s", what,
-                          shown(tok, len, show, sizeof show));
+    char what[512], quoted[SHOWN_MAX + 8];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return hsf_cursor_error(c, found.s, err, "expected %s, found %s", what,
+                            shown(found, quoted));
 }
 
-int hsf_text_count(hsf_text *t, size_t *n, hsf_error *err)
+const char *hsf_parse_number(hsf_token t, double *x)
 {
-    const char *tok;
-    char show[64];
-    if (!hsf_text_next_content(t))
-        return hsf_error_set(err, "%s: expected the number of particles, found an empty file",
-                             t->path);
-    size_t len = hsf_text_token(t, &tok);
+    if (!t.len)
+        return "a number";
+    /* strtod may run on the file itself: a token ends at a blank or at the
+     * NUL after the file, neither of which can continue a number. */
     char *end;
-    errno = 0;
-    unsigned long long v = strtoull(tok, &end, 10);
-    if (!isdigit((unsigned char)*tok) || end != tok + len || errno || v > UINT32_MAX - 1)
-        return hsf_text_error(t, tok, err, "expected the number of particles (a non-negative "
-                              "integer), found %s", shown(tok, len, show, sizeof show));
+    double v = strtod(t.s, &end);
+    if (end != t.s + t.len)
+        return "a number";
+    /* Overflow gives +-HUGE_VAL and is refused with inf and nan; underflow
+     * gives a tiny or zero value, which is kept. */
+    if (!isfinite(v))
+        return "a finite number";
+    *x = v;
+    return NULL;
+}
+
+int hsf_parse_byte(hsf_token t, uint8_t *out)
+{
+    if (!t.len || t.len > 3)
+        return -1;
+    unsigned v = 0;
+    for (size_t i = 0; i < t.len; i++) {
+        if (t.s[i] < '0' || t.s[i] > '9')
+            return -1;
+        v = 10 * v + (unsigned)(t.s[i] - '0');
+    }
+    if (v > 255)
+        return -1;
+    *out = (uint8_t)v;
+    return 0;
+}
+
+int hsf_cursor_number(hsf_cursor *c, const char *what, double *x, hsf_token *tok,
+                      hsf_error *err)
+{
+    *tok = hsf_cursor_token(c);
+    const char *why = hsf_parse_number(*tok, x);
+    return why ? hsf_cursor_expected(c, *tok, err, "%s (%s)", what, why) : 0;
+}
+
+int hsf_check_positive(const hsf_cursor *c, const char *what, double x, hsf_token tok,
+                       hsf_error *err)
+{
+    return x > 0 ? 0 : hsf_cursor_expected(c, tok, err, "%s > 0", what);
+}
+
+int hsf_cursor_line_end(hsf_cursor *c, int fields, hsf_error *err)
+{
+    hsf_token t = hsf_cursor_token(c);
+    return t.len ? hsf_cursor_expected(c, t, err, "end of line after %d fields", fields) : 0;
+}
+
+int hsf_cursor_count(hsf_cursor *c, size_t *n, hsf_error *err)
+{
+    static const char what[] = "the number of particles (a non-negative integer)";
+    if (!hsf_cursor_next_content(c))
+        return hsf_cursor_error(c, c->end, err, "expected %s, found end of file", what);
+    hsf_token t = hsf_cursor_token(c);
+    uint64_t v = 0;
+    for (size_t i = 0; i < t.len; i++) {
+        if (t.s[i] < '0' || t.s[i] > '9')
+            return hsf_cursor_expected(c, t, err, "%s", what);
+        if (v <= UINT32_MAX)        /* saturates: only "too many" matters */
+            v = 10 * v + (uint64_t)(t.s[i] - '0');
+    }
     if (v == 0)
-        return hsf_text_error(t, tok, err, "expected at least one particle, found 0");
+        return hsf_cursor_expected(c, t, err, "at least one particle");
+    /* HSF_NONE marks "no particle" in cell lists. */
+    if (v >= HSF_NONE)
+        return hsf_cursor_expected(c, t, err, "at most %lu particles", (unsigned long)HSF_NONE - 1);
+    hsf_token more = hsf_cursor_token(c);
+    if (more.len)
+        return hsf_cursor_expected(c, more, err, "end of line after the number of particles");
     *n = (size_t)v;
     return 0;
 }
 
-int hsf_particle_set_alloc(hsf_particle_set *out, size_t n, int dim, const char *path,
-                           hsf_error *err)
+/* A bound on the particle lines left in the file: each has at least
+ * min_tokens one-character tokens and the blanks between them, and all but
+ * the last a newline.  Keeps a wrong N (say 10^9 in a small file) from
+ * allocating before the count is found wrong. */
+static size_t lines_bound(const hsf_cursor *c, size_t n, int min_tokens)
 {
-    memset(out, 0, sizeof *out);
-    out->p = calloc(n, sizeof *out->p);
-    out->line = calloc(n, sizeof *out->line);
-    out->path = strdup(path);
-    if (!out->p || !out->line || !out->path) {
-        hsf_particle_set_free(out);
-        return hsf_error_set(err, "%s: out of memory for %zu particles", path, n);
-    }
-    out->n = n;
+    size_t left = (size_t)(c->stop - c->next);
+    size_t most = left / (2 * (size_t)min_tokens) + 1;
+    return most < n ? most : n;
+}
+
+static int set_alloc(hsf_particle_set *out, size_t cap, int dim, const char *path,
+                     hsf_error *err)
+{
     out->dim = dim;
+    out->p = calloc(cap, sizeof *out->p);
+    out->line = calloc(cap, sizeof *out->line);
+    out->path = strdup(path);
+    if (!out->p || !out->line || !out->path)
+        return hsf_error_set(err, "%s: out of memory for %zu particles", path, cap);
     return 0;
 }
 
-int hsf_check_radius_mass(const hsf_text *t, const hsf_particle *p, const char *rtok,
-                          const char *mtok, hsf_error *err)
+int hsf_read_particle_lines(hsf_cursor *c, size_t n, int dim, const hsf_line_format *f,
+                            hsf_particle_set *out, hsf_error *err)
 {
-    if (!(p->radius > 0))
-        return hsf_text_error(t, rtok, err, "expected radius > 0, found %g", p->radius);
-    if (!(p->mass > 0))
-        return hsf_text_error(t, mtok, err, "expected mass > 0, found %g", p->mass);
+    size_t cap = lines_bound(c, n, f->min_tokens), i;
+    if (set_alloc(out, cap, dim, c->path, err))
+        return -1;
+    for (i = 0; i < n && hsf_cursor_next_content(c); i++) {
+        if (i == cap)       /* cannot happen: lines_bound counts lines */
+            return hsf_cursor_error(c, NULL, err, "more particle lines than the file can hold");
+        out->line[i] = c->lineno;
+        if (f->read(c, f->ctx, dim, &out->p[i], err))
+            return -1;
+    }
+    if (i < n)
+        return hsf_cursor_error(c, c->end, err, "expected %zu particle%s, found %zu", n,
+                                n == 1 ? "" : "s", i);
+    if (hsf_cursor_next_content(c))
+        return hsf_cursor_expected(c, hsf_cursor_token(c), err,
+                                   "end of file after %zu particle%s%s", n, n == 1 ? "" : "s",
+                                   f->eof_note);
+    out->n = n;
     return 0;
 }
 
@@ -191,29 +262,63 @@ void hsf_particle_set_free(hsf_particle_set *set)
     memset(set, 0, sizeof *set);
 }
 
-/* Extended XYZ if the second line carries Properties=, else algs4. */
-static int looks_like_xyz(const char *buf)
+/* The whole file, NUL-terminated, in *buf.  Sized by fstat to read it in
+ * one pass, yet works for files whose size is not known (pipes, /proc). */
+static int load(const char *path, char **buf, size_t *len, hsf_error *err)
 {
-    const char *nl = strchr(buf, '\n');
-    if (!nl)
-        return 0;
-    const char *end = strchr(nl + 1, '\n');
-    size_t len = end ? (size_t)(end - nl - 1) : strlen(nl + 1);
-    char *second = strndup(nl + 1, len);
-    int xyz = second && strcasestr(second, "properties=") != NULL;
-    free(second);
-    return xyz;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return hsf_error_set(err, "%s: cannot open: %s", path, strerror(errno));
+    struct stat st;
+    size_t cap = fstat(fileno(f), &st) == 0 && st.st_size > 0 ? (size_t)st.st_size + 2 : 4096;
+    size_t used = 0, got;
+    char *b = malloc(cap);
+    int failed = !b;
+    /* One byte of room past the expected size sees the end in one read. */
+    while (!failed) {
+        if (cap - used < 2) {
+            char *grown = realloc(b, 2 * cap);
+            if ((failed = !grown))
+                break;
+            b = grown, cap *= 2;
+        }
+        if (!(got = fread(b + used, 1, cap - 1 - used, f)))
+            break;
+        used += got;
+    }
+    int saved = errno, unreadable = !failed && ferror(f);
+    fclose(f);
+    if (failed || unreadable) {
+        free(b);
+        return hsf_error_set(err, "%s: cannot read: %s", path,
+                             failed ? "out of memory" : strerror(saved));
+    }
+    b[used] = '\0';
+    *buf = b;
+    *len = used;
+    return 0;
+}
+
+/* Extended XYZ has Properties= on its second line; algs4 has particles. */
+static int is_xyz(const hsf_cursor *start)
+{
+    hsf_cursor c = *start;
+    hsf_token value;
+    return hsf_cursor_next_line(&c) && hsf_cursor_next_line(&c) &&
+           hsf_xyz_properties(&c, &value);
 }
 
 int hsf_read_particles(const char *path, int dim, hsf_particle_set *out, hsf_error *err)
 {
     memset(out, 0, sizeof *out);
-    hsf_text t;
-    if (hsf_text_load(&t, path, err))
+    char *buf = NULL;
+    size_t len = 0;
+    if (load(path, &buf, &len, err))
         return -1;
-    int rc = looks_like_xyz(t.buf) ? hsf_read_xyz(&t, dim, out, err)
-                                   : hsf_read_algs4(&t, dim, out, err);
-    hsf_text_free(&t);
+    hsf_cursor c;
+    hsf_cursor_init(&c, path, buf, len);
+    int rc = is_xyz(&c) ? hsf_read_xyz(&c, dim, out, err) : hsf_read_algs4(&c, dim, out, err);
+    free(buf);
     if (rc)
         hsf_particle_set_free(out);
     return rc;

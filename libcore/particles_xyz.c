@@ -1,249 +1,360 @@
 /* Extended XYZ as OVITO and ASE write it: N, a comment line of key=value
- * pairs whose Properties= names the columns (name:type:count, ...), then
+ * pairs whose Properties= names the columns (name:type:count:...), then
  * one line per particle.  hsframe needs pos, velo (or vel), radius and mass
- * (or masses); color (R:3 in [0, 1] or I:3 in 0-255) and image (I:3,
- * periodic image counters) are used when present; any other column is
- * skipped. */
-#include <ctype.h>
-#include <errno.h>
+ * (or masses); color (or colour) as R:3 in [0, 1] or I:3 in 0-255 and
+ * image (I:3, the periodic image counters hsframe itself writes) are used
+ * when present; any other column is skipped by its declared count. */
+#define _POSIX_C_SOURCE 200809L
+
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "error_private.h"
 #include "particles_parse.h"
 
-enum column_use { SKIP, POS, VEL, RADIUS, MASS, COLOR, IMAGE };
+enum use { SKIP, POS, VEL, RADIUS, MASS, COLOR, IMAGE, NUSES };
 
 typedef struct column {
-    enum column_use use;
-    char type;          /* S, R, I or L */
+    hsf_token name;         /* as written, for messages */
+    hsf_token entry;        /* "name:type:count" */
+    enum use use;
+    char type;              /* S, R, I or L */
     int count;
-    char name[32];
 } column;
 
-#define MAX_COLUMNS 64
+#define MAX_COLUMNS 256
+#define MAX_COUNT 1000      /* components of one property */
+#define MAX_IMAGE 1000000000LL
 
-static enum column_use use_of(const char *name)
+typedef struct layout {
+    column col[MAX_COLUMNS];
+    int ncols;
+    int fields;             /* tokens per particle line */
+    const column *of[NUSES];
+} layout;
+
+/* ---- the comment line ---- */
+
+static const char *skip_blanks(const char *p, const char *end)
 {
-    static const struct { const char *name; enum column_use use; } known[] = {
+    while (p < end && hsf_is_blank(*p))
+        p++;
+    return p;
+}
+
+/* One key or value at *p: "quoted" (backslash escapes the next character,
+ * quotes not part of the token) or bare up to a blank (or '=' for a key). */
+static hsf_token scan_item(const char **p, const char *end, int is_key)
+{
+    const char *s = *p, *q = s;
+    if (q < end && *q == '"') {
+        s = ++q;
+        while (q < end && *q != '"')
+            q += *q == '\\' && q + 1 < end ? 2 : 1;
+        *p = q < end ? q + 1 : end;
+        return (hsf_token){ s, (size_t)(q - s) };
+    }
+    while (q < end && !hsf_is_blank(*q) && !(is_key && *q == '='))
+        q++;
+    *p = q;
+    return (hsf_token){ s, (size_t)(q - s) };
+}
+
+int hsf_xyz_properties(const hsf_cursor *c, hsf_token *value)
+{
+    const char *p = skip_blanks(c->line, c->end);
+    while (p < c->end) {
+        hsf_token key = scan_item(&p, c->end, 1), val = { p, 0 };
+        p = skip_blanks(p, c->end);
+        int has_value = p < c->end && *p == '=';
+        if (has_value) {
+            p = skip_blanks(p + 1, c->end);
+            val = scan_item(&p, c->end, 0);
+        }
+        if (has_value && key.len == 10 && !strncasecmp(key.s, "properties", 10)) {
+            *value = val;
+            return 1;
+        }
+        p = skip_blanks(p, c->end);
+    }
+    return 0;
+}
+
+/* ---- Properties=name:type:count:... ---- */
+
+static int token_is(hsf_token t, const char *word)
+{
+    return t.len == strlen(word) && !strncasecmp(t.s, word, t.len);
+}
+
+static enum use use_of(hsf_token name)
+{
+    static const struct { const char *name; enum use use; } known[] = {
         { "pos", POS }, { "velo", VEL }, { "vel", VEL }, { "radius", RADIUS },
         { "mass", MASS }, { "masses", MASS }, { "color", COLOR }, { "colour", COLOR },
         { "image", IMAGE },
     };
     for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
-        if (!strcasecmp(name, known[k].name))
+        if (token_is(name, known[k].name))
             return known[k].use;
     return SKIP;
 }
 
-/* The value of Properties= on the comment line, copied into buf. */
-static const char *find_properties(const hsf_text *t, char *buf, size_t size)
+/* The next ':'-separated field of [*p, end). */
+static hsf_token next_field(const char **p, const char *end)
 {
-    const char *p = t->line;
-    while (p < t->end) {
-        while (p < t->end && isspace((unsigned char)*p))
-            p++;
-        const char *key = p;
-        while (p < t->end && *p != '=' && !isspace((unsigned char)*p))
-            p++;
-        size_t klen = (size_t)(p - key);
-        if (p >= t->end || *p != '=')
-            continue;
-        p++;
-        const char *val = p;
-        if (*p == '"') {
-            val = ++p;
-            while (p < t->end && *p != '"')
-                p++;
-        } else {
-            while (p < t->end && !isspace((unsigned char)*p))
-                p++;
-        }
-        size_t vlen = (size_t)(p - val);
-        if (p < t->end && *p == '"')
-            p++;
-        if (klen == 10 && !strncasecmp(key, "properties", 10) && vlen < size) {
-            memcpy(buf, val, vlen);
-            buf[vlen] = '\0';
-            return buf;
-        }
-    }
-    return NULL;
+    const char *s = *p, *colon = memchr(s, ':', (size_t)(end - s));
+    const char *e = colon ? colon : end;
+    *p = colon ? colon + 1 : end;
+    return (hsf_token){ s, (size_t)(e - s) };
 }
 
-/* Parses "name:T:n:name:T:n..." into cols; returns the count or -1. */
-static int parse_properties(const hsf_text *t, char *spec, column *cols, hsf_error *err)
+/* A declared count, 1 to MAX_COUNT; 0 if not. */
+static int parse_count(hsf_token t)
 {
-    int n = 0;
-    char *save = NULL;
-    for (char *name = strtok_r(spec, ":", &save); name; name = strtok_r(NULL, ":", &save)) {
-        char *type = strtok_r(NULL, ":", &save), *count = strtok_r(NULL, ":", &save);
-        char *end = NULL;
-        long c = count ? strtol(count, &end, 10) : 0;
-        if (!type || !count || *end || c < 1 || c > 64 || strlen(type) != 1 ||
-            !strchr("SRIL", type[0]))
-            return hsf_text_error(t, NULL, err, "expected Properties=name:type:count:... with "
-                                  "types S, R, I or L, found a bad entry at '%s'", name);
-        if (n == MAX_COLUMNS)
-            return hsf_text_error(t, NULL, err, "expected at most %d properties", MAX_COLUMNS);
-        column *col = &cols[n++];
-        col->use = use_of(name);
-        col->type = type[0];
-        col->count = (int)c;
-        snprintf(col->name, sizeof col->name, "%s", name);
+    int v = 0;
+    for (size_t i = 0; i < t.len; i++) {
+        if (t.s[i] < '0' || t.s[i] > '9' || (v = 10 * v + (t.s[i] - '0')) > MAX_COUNT)
+            return 0;
     }
-    return n;
+    return v;
 }
 
-/* Checks that the columns hsframe needs are there with usable shapes. */
-static int check_columns(const hsf_text *t, const column *cols, int n, int dim, hsf_error *err)
+static int parse_entry(const hsf_cursor *c, const char **p, const char *end, column *col,
+                       hsf_error *err)
 {
-    static const char *const needed[] = { NULL, "pos", "velo", "radius", "mass" };
-    int seen[7] = { 0 }, pos_count = 0;
-    for (int k = 0; k < n; k++) {
-        const column *c = &cols[k];
-        if (c->use == SKIP)
-            continue;
-        int numeric = c->use == COLOR ? c->type == 'R' || c->type == 'I'
-                    : c->use == IMAGE ? c->type == 'I'
-                                      : c->type == 'R';
-        int count_ok = c->use == POS || c->use == VEL ? c->count == 2 || c->count == 3
-                     : c->use == COLOR || c->use == IMAGE ? c->count == 3
-                                                          : c->count == 1;
-        if (!numeric || !count_ok)
-            return hsf_text_error(t, NULL, err, "property %s:%c:%d has an unexpected type or "
-                                  "size", c->name, c->type, c->count);
-        seen[c->use]++;
-        if (c->use == POS)
-            pos_count = c->count;
-    }
-    for (int u = POS; u <= MASS; u++)
-        if (!seen[u])
-            return hsf_text_error(t, NULL, err, "expected a %s property in Properties=, found "
-                                  "none", needed[u]);
-    for (int k = 0; k < n; k++)
-        if (cols[k].use == VEL && cols[k].count != pos_count)
-            return hsf_text_error(t, NULL, err, "expected velo with %d components like pos, "
-                                  "found %d", pos_count, cols[k].count);
-    if (dim == 3 && pos_count != 3)
-        return hsf_text_error(t, NULL, err, "expected pos:R:3 for dim = 3, found pos:R:%d",
-                              pos_count);
+    const char *start = *p;
+    col->name = next_field(p, end);
+    hsf_token type = next_field(p, end), count = next_field(p, end);
+    col->entry = (hsf_token){ start, (size_t)(count.s + count.len - start) };
+    char t = type.len == 1 ? (char)(type.s[0] & ~0x20) : 0;     /* upper case */
+    col->count = parse_count(count);
+    if (!col->name.len || !t || !strchr("SRIL", t) || !col->count)
+        return hsf_cursor_expected(c, col->entry, err,
+                                   "name:type:count in Properties (type S, R, I or L)");
+    col->type = t;
+    col->use = use_of(col->name);
     return 0;
 }
 
-static int read_integer(hsf_text *t, const char *what, long lo, long hi, long *out,
+/* What a known property must look like, or NULL if col does. */
+static const char *bad_shape(const column *col)
+{
+    switch (col->use) {
+    case POS:
+    case VEL:
+        return col->type == 'R' && (col->count == 2 || col->count == 3) ? NULL : "R:2 or R:3";
+    case RADIUS:
+    case MASS:
+        return col->type == 'R' && col->count == 1 ? NULL : "R:1";
+    case COLOR:
+        return (col->type == 'R' || col->type == 'I') && col->count == 3 ? NULL
+                                                                         : "R:3 or I:3";
+    case IMAGE:
+        return col->type == 'I' && col->count == 3 ? NULL : "I:3";
+    default:
+        return NULL;
+    }
+}
+
+static int add_column(const hsf_cursor *c, layout *l, const column *col, hsf_error *err)
+{
+    const char *shape = bad_shape(col);
+    if (shape)
+        return hsf_cursor_expected(c, col->entry, err, "%.*s as %s", (int)col->name.len,
+                                   col->name.s, shape);
+    static const char *const quantity[NUSES] = {
+        [POS] = "position", [VEL] = "velocity", [RADIUS] = "radius", [MASS] = "mass",
+        [COLOR] = "colour", [IMAGE] = "image",
+    };
+    const column *first = col->use != SKIP ? l->of[col->use] : NULL;
+    if (first)
+        return hsf_cursor_expected(c, col->entry, err, "no second %s property after '%.*s'",
+                                   quantity[col->use], (int)first->entry.len, first->entry.s);
+    if (l->ncols == MAX_COLUMNS)
+        return hsf_cursor_expected(c, col->entry, err, "at most %d properties", MAX_COLUMNS);
+    l->col[l->ncols] = *col;
+    if (col->use != SKIP)
+        l->of[col->use] = &l->col[l->ncols];
+    l->ncols++;
+    l->fields += col->count;
+    return 0;
+}
+
+/* Checks what hsframe needs is there and fits dim; at points into the
+ * Properties value. */
+static int check_layout(const hsf_cursor *c, const layout *l, int dim, const char *at,
                         hsf_error *err)
 {
-    const char *tok;
-    size_t len = hsf_text_token(t, &tok);
-    char *end;
-    errno = 0;
-    long v = len ? strtol(tok, &end, 10) : 0;
-    if (!len || end != tok + len || errno || v < lo || v > hi)
-        return hsf_text_error(t, tok, err, "expected %s (an integer %ld to %ld), found %s%.*s%s",
-                              what, lo, hi, len ? "'" : "end of line", (int)(len > 40 ? 40 : len),
-                              tok, len ? "'" : "");
-    *out = v;
+    static const char *const wanted[NUSES] = {
+        [POS] = "a position property (pos:R:2 or pos:R:3)",
+        [VEL] = "a velocity property (velo or vel, R:2 or R:3)",
+        [RADIUS] = "a radius property (radius:R:1)",
+        [MASS] = "a mass property (mass or masses, R:1)",
+    };
+    for (int u = POS; u <= MASS; u++)
+        if (!l->of[u])
+            return hsf_cursor_error(c, at, err, "expected %s in Properties, found none",
+                                    wanted[u]);
+    const column *pos = l->of[POS], *vel = l->of[VEL];
+    if (dim == 3 && pos->count != 3)
+        return hsf_cursor_expected(c, pos->entry, err, "%.*s:R:3 for dim = 3",
+                                   (int)pos->name.len, pos->name.s);
+    if (vel->count != pos->count)
+        return hsf_cursor_expected(c, vel->entry, err, "%.*s:R:%d like %.*s",
+                                   (int)vel->name.len, vel->name.s, pos->count,
+                                   (int)pos->name.len, pos->name.s);
     return 0;
 }
 
-static int read_particle(hsf_text *t, const column *cols, int ncols, int dim, hsf_particle *p,
-                         hsf_error *err)
+static int read_layout(const hsf_cursor *c, int dim, layout *l, hsf_error *err)
 {
-    const char *radius_at = NULL, *mass_at = NULL, *tok;
-    static const char *const axis[] = { "x", "y", "z" }, *const rgb[] = { "r", "g", "b" };
-    char what[64];
-    for (int k = 0; k < ncols; k++) {
-        const column *c = &cols[k];
-        for (int e = 0; e < c->count; e++) {
-            const char *start = t->pos;
-            while (start < t->end && isspace((unsigned char)*start))
-                start++;
-            double x = 0;
-            long v = 0;
-            snprintf(what, sizeof what, "%s%s%s", c->name, c->count > 1 ? " " : "",
-                     c->count > 1 ? (c->use == COLOR ? rgb[e] : axis[e]) : "");
-            switch (c->use) {
-            case SKIP:
-                if (!hsf_text_token(t, &tok))
-                    return hsf_text_error(t, tok, err, "expected %s, found end of line", c->name);
-                break;
-            case POS:
-            case VEL:
-                if (hsf_text_number(t, what, &x, err))
-                    return -1;
-                if (dim == 2 && e == 2 && x != 0)
-                    return hsf_text_error(t, start, err, "expected %s = 0 for dim = 2, found %g",
-                                          what, x);
-                (c->use == POS ? p->r : p->v)[e] = x;
-                break;
-            case RADIUS:
-            case MASS:
-                if (hsf_text_number(t, c->name, &x, err))
-                    return -1;
-                if (c->use == RADIUS)
-                    p->radius = x, radius_at = start;
-                else
-                    p->mass = x, mass_at = start;
-                break;
-            case COLOR:
-                if (c->type == 'R') {
-                    if (hsf_text_number(t, c->name, &x, err))
-                        return -1;
-                    if (x < 0 || x > 1)
-                        return hsf_text_error(t, start, err, "expected %s in [0, 1], found %g",
-                                              c->name, x);
-                    p->color[e] = (uint8_t)lround(255 * x);
-                } else {
-                    if (read_integer(t, c->name, 0, 255, &v, err))
-                        return -1;
-                    p->color[e] = (uint8_t)v;
-                }
-                break;
-            case IMAGE:
-                if (read_integer(t, c->name, -1000000000L, 1000000000L, &v, err))
-                    return -1;
-                p->image[e] = (int32_t)v;
-                break;
-            }
-        }
-    }
-    size_t len = hsf_text_token(t, &tok);
-    if (len)
-        return hsf_text_error(t, tok, err, "expected end of line after the Properties columns, "
-                              "found '%.*s'", (int)(len > 40 ? 40 : len), tok);
-    return hsf_check_radius_mass(t, p, radius_at, mass_at, err);
-}
-
-int hsf_read_xyz(hsf_text *t, int dim, hsf_particle_set *out, hsf_error *err)
-{
-    size_t n;
-    if (hsf_text_count(t, &n, err))
-        return -1;
-    char spec[4096];
-    column cols[MAX_COLUMNS];
-    if (!hsf_text_next_line(t) || !find_properties(t, spec, sizeof spec))
-        return hsf_text_error(t, NULL, err, "expected a comment line with Properties=...");
-    int ncols = parse_properties(t, spec, cols, err);
-    if (ncols < 0 || check_columns(t, cols, ncols, dim, err) ||
-        hsf_particle_set_alloc(out, n, dim, t->path, err))
-        return -1;
-    for (size_t i = 0; i < n; i++) {
-        if (!hsf_text_next_content(t))
-            return hsf_error_set(err, "%s:%u: expected %zu particles, found %zu", t->path,
-                                 t->lineno, n, i);
-        out->line[i] = t->lineno;
-        if (read_particle(t, cols, ncols, dim, &out->p[i], err))
+    hsf_token spec;
+    if (!hsf_xyz_properties(c, &spec))
+        return hsf_cursor_error(c, NULL, err, "expected a comment line with Properties=..., "
+                                "found none");
+    memset(l, 0, sizeof *l);
+    const char *p = spec.s, *end = spec.s + spec.len;
+    while (p < end) {
+        column col;
+        if (parse_entry(c, &p, end, &col, err) || add_column(c, l, &col, err))
             return -1;
     }
-    if (hsf_text_next_content(t)) {
-        const char *tok;
-        hsf_text_token(t, &tok);
-        return hsf_text_error(t, tok, err, "expected end of file after %zu particles, found "
-                              "more (a second frame is not read)", n);
-    }
+    return check_layout(c, l, dim, spec.s, err);
+}
+
+/* ---- particle lines ---- */
+
+/* "pos z", "color r", "radius", "tag 4": component e of col, for messages. */
+static void label(const column *col, int e, char *buf, size_t size)
+{
+    int len = col->name.len > 64 ? 64 : (int)col->name.len;
+    if (col->count == 1)
+        snprintf(buf, size, "%.*s", len, col->name.s);
+    else if (col->use == COLOR)
+        snprintf(buf, size, "%.*s %c", len, col->name.s, "rgb"[e]);
+    else if (col->use != SKIP)
+        snprintf(buf, size, "%.*s %c", len, col->name.s, "xyz"[e]);
+    else
+        snprintf(buf, size, "%.*s %d", len, col->name.s, e + 1);
+}
+
+static int field_error(const hsf_cursor *c, const column *col, int e, hsf_token tok,
+                       hsf_error *err, const char *what)
+{
+    char name[80];
+    label(col, e, name, sizeof name);
+    return hsf_cursor_expected(c, tok, err, "%s%s", name, what);
+}
+
+static int number_field(const hsf_cursor *c, const column *col, int e, hsf_token tok, double *x,
+                        hsf_error *err)
+{
+    const char *why = hsf_parse_number(tok, x);
+    if (!why)
+        return 0;
+    return field_error(c, col, e, tok, err, !strcmp(why, "a number") ? " (a number)"
+                                                                     : " (a finite number)");
+}
+
+/* Component e of pos or velo; in 2D a third one must be exactly 0. */
+static int vector_field(const hsf_cursor *c, const column *col, int e, hsf_token tok, int dim,
+                        double *v, hsf_error *err)
+{
+    double x;
+    if (number_field(c, col, e, tok, &x, err))
+        return -1;
+    if (e >= dim && x != 0)
+        return field_error(c, col, e, tok, err, " = 0 for dim = 2");
+    if (e < dim)
+        v[e] = x;
     return 0;
+}
+
+static int positive_field(const hsf_cursor *c, const column *col, hsf_token tok, double *x,
+                          hsf_error *err)
+{
+    if (number_field(c, col, 0, tok, x, err))
+        return -1;
+    return *x > 0 ? 0 : field_error(c, col, 0, tok, err, " > 0");
+}
+
+static int colour_field(const hsf_cursor *c, const column *col, int e, hsf_token tok,
+                        uint8_t *rgb, hsf_error *err)
+{
+    if (col->type == 'I')
+        return hsf_parse_byte(tok, &rgb[e]) ? field_error(c, col, e, tok, err,
+                                                          " (an integer 0-255)") : 0;
+    double x;
+    if (number_field(c, col, e, tok, &x, err))
+        return -1;
+    if (!(x >= 0 && x <= 1))
+        return field_error(c, col, e, tok, err, " (a number in [0, 1])");
+    rgb[e] = (uint8_t)lround(255 * x);
+    return 0;
+}
+
+static int image_field(const hsf_cursor *c, const column *col, int e, hsf_token tok, int dim,
+                       int32_t *image, hsf_error *err)
+{
+    long long v = 0;
+    size_t i = tok.len && (tok.s[0] == '-' || tok.s[0] == '+');
+    int ok = i < tok.len;
+    for (; ok && i < tok.len; i++)
+        ok = tok.s[i] >= '0' && tok.s[i] <= '9' && (v = 10 * v + (tok.s[i] - '0')) <= MAX_IMAGE;
+    if (!ok)
+        return field_error(c, col, e, tok, err, " (an integer from -1e9 to 1e9)");
+    if (e < dim)
+        image[e] = (int32_t)(tok.s[0] == '-' ? -v : v);
+    return 0;
+}
+
+static int read_field(hsf_cursor *c, const column *col, int e, int dim, hsf_particle *p,
+                      hsf_error *err)
+{
+    hsf_token tok = hsf_cursor_token(c);
+    switch (col->use) {
+    case POS:
+        return vector_field(c, col, e, tok, dim, p->r, err);
+    case VEL:
+        return vector_field(c, col, e, tok, dim, p->v, err);
+    case RADIUS:
+        return positive_field(c, col, tok, &p->radius, err);
+    case MASS:
+        return positive_field(c, col, tok, &p->mass, err);
+    case COLOR:
+        return colour_field(c, col, e, tok, p->color, err);
+    case IMAGE:
+        return image_field(c, col, e, tok, dim, p->image, err);
+    default:
+        return tok.len ? 0 : field_error(c, col, e, tok, err, "");
+    }
+}
+
+static int read_line(hsf_cursor *c, const void *ctx, int dim, hsf_particle *p, hsf_error *err)
+{
+    const layout *l = ctx;
+    for (int k = 0; k < l->ncols; k++)
+        for (int e = 0; e < l->col[k].count; e++)
+            if (read_field(c, &l->col[k], e, dim, p, err))
+                return -1;
+    return hsf_cursor_line_end(c, l->fields, err);
+}
+
+int hsf_read_xyz(hsf_cursor *c, int dim, hsf_particle_set *out, hsf_error *err)
+{
+    size_t n;
+    layout l;
+    if (hsf_cursor_count(c, &n, err))
+        return -1;
+    if (!hsf_cursor_next_line(c))
+        return hsf_cursor_error(c, c->end, err, "expected a comment line with Properties=..., "
+                                "found end of file");
+    if (read_layout(c, dim, &l, err))
+        return -1;
+    hsf_line_format format = { .min_tokens = l.fields, .read = read_line, .ctx = &l,
+                               .eof_note = " (hsframe reads one frame)" };
+    return hsf_read_particle_lines(c, n, dim, &format, out, err);
 }
