@@ -18,6 +18,7 @@
 
 #include "error_private.h"
 #include "physics.h"
+#include "progress.h"
 #include "system_private.h"
 
 static int push(hsf_system *sys, double time, uint32_t kind, uint32_t subject,
@@ -159,6 +160,26 @@ static int do_cell(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     return predict(sys, ev->subject, err);
 }
 
+/* Time reversal: every particle is brought to now and turned round, and
+ * its next event predicted afresh (the events already queued become stale:
+ * predict renews event_seq, and the version bump voids partners' stamps).
+ * Exact dynamics would retrace the path; round-off makes it diverge, which
+ * is what a user of reverse_at measures. */
+static int do_reverse(hsf_system *sys, hsf_error *err)
+{
+    for (uint32_t i = 0; i < sys->n; i++) {
+        hsf_particle *p = &sys->p[i];
+        advance(p, sys->time);
+        for (int a = 0; a < 3; a++)
+            p->v[a] = -p->v[a];
+        p->version++;
+    }
+    for (uint32_t i = 0; i < sys->n; i++)
+        if (predict(sys, i, err))
+            return -1;
+    return 0;
+}
+
 static int sample(hsf_system *sys, hsf_output_slot *o, hsf_error *err)
 {
     if (o->type->sample && o->type->sample(o->state, sys, err))
@@ -184,6 +205,9 @@ static int schedule_start(hsf_system *sys, hsf_error *err)
     /* The stop event goes in first, so that at end_time it pops before
      * anything scheduled later for the same time. */
     if (push(sys, sys->end_time, HSF_EVENT_STOP, 0, 0, 0, err))
+        return -1;
+    if (sys->reverse_at >= 0 && sys->reverse_at < sys->end_time &&
+        push(sys, sys->reverse_at, HSF_EVENT_REVERSE, 0, 0, 0, err))
         return -1;
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];
@@ -225,9 +249,14 @@ int hsf_engine_run(hsf_system *sys, hsf_error *err)
         case HSF_EVENT_SAMPLE:
             rc = do_sample(sys, ev.object, err);
             break;
+        case HSF_EVENT_REVERSE:
+            rc = do_reverse(sys, err);
+            break;
         case HSF_EVENT_STOP:
             goto finished;
         }
+        if (sys->progress && !(sys->stats.events & 0xffff))
+            hsf_progress_tick(sys->progress, sys);
         if (rc)
             return -1;
     }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "error_private.h"
 #include "plugin_loader.h"
@@ -152,6 +153,7 @@ int main(int argc, char **argv)
                                 .n_overrides = n_overrides, .plugin_dirs = plugin_dirs,
                                 .info = quiet ? NULL : stderr,
                                 .summary = quiet ? NULL : stdout,
+                                .progress = !quiet && isatty(STDERR_FILENO) ? stderr : NULL,
                                 .stop = &stop_requested };
         status = hsf_run(&opt, &err);
         if (status)

@@ -8,6 +8,7 @@
 
 #include "error_private.h"
 #include "init.h"
+#include "progress.h"
 #include "run.h"
 #include "system_private.h"
 #include "validate.h"
@@ -20,6 +21,9 @@ static const hsf_param simulation_params[] = {
     { "end_time", HSF_PARAM_DOUBLE, NULL, 0, 1e300, "simulated time to run for" },
     { "seed", HSF_PARAM_INT, "1", 0, 4294967295.0,
       "seed for generated initial conditions (unused by particle files)" },
+    { "reverse_at", HSF_PARAM_DOUBLE, "-1", -1, 1e300,
+      "reverse every velocity at this time (time reversal: with end_time twice it, the "
+      "summary says how far the system ends from its start); -1: never" },
     { "cells", HSF_PARAM_BOOL, "yes", 0, 0,
       "use the cell grid; no: every pair is checked (slow, for validation)" },
     { NULL, 0, NULL, 0, 0, NULL }
@@ -167,6 +171,10 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
 
     sys->dim = (int)hsf_config_int(&rs->sim, "dim");
     sys->end_time = hsf_config_double(&rs->sim, "end_time");
+    sys->reverse_at = hsf_config_double(&rs->sim, "reverse_at");
+    if (sys->reverse_at >= sys->end_time)
+        return hsf_config_error(&rs->sim, err, "reverse_at", "expected a time before end_time "
+                                "= %g, found %g", sys->end_time, sys->reverse_at);
     if (rs->init.section) {
         if (hsf_init_particles(&rs->init, sys->dim,
                                (unsigned long)hsf_config_int(&rs->sim, "seed"), &rs->set, err))
@@ -279,6 +287,51 @@ static void measure(const hsf_system *sys, conserved *c)
     momentum(sys, c->momentum, &c->rms_momentum);
 }
 
+/* Unwrapped positions and velocities at the start, for time reversal:
+ * 6 doubles per particle. */
+static double *record_start(const hsf_system *sys)
+{
+    double *s = malloc(sys->n * 6 * sizeof *s);
+    for (size_t i = 0; s && i < sys->n; i++) {
+        hsf_particle_view p;
+        hsf_system_particle(sys, i, &p);
+        memcpy(s + 6 * i, p.unwrapped, 3 * sizeof *s);
+        memcpy(s + 6 * i + 3, p.v, 3 * sizeof *s);
+    }
+    return s;
+}
+
+/* After running forward to reverse_at and back for as long: how far every
+ * particle is from where it started (in units of its own radius, the scale
+ * on which a collision sequence changes), and how far its velocity is from
+ * the reverse of its starting one (relative to the rms speed). */
+static void print_reversal(FILE *out, const hsf_system *sys, const double *start)
+{
+    double worst_r = 0, sum_r = 0, worst_v = 0, v2 = 0;
+    for (size_t i = 0; i < sys->n; i++)
+        for (int a = 0; a < 3; a++)
+            v2 += start[6 * i + 3 + a] * start[6 * i + 3 + a];
+    double vrms = sys->n ? sqrt(v2 / (double)sys->n) : 0;
+    for (size_t i = 0; i < sys->n; i++) {
+        hsf_particle_view p;
+        hsf_system_particle(sys, i, &p);
+        double dr2 = 0, dv2 = 0;
+        for (int a = 0; a < 3; a++) {
+            double dr = p.unwrapped[a] - start[6 * i + a], dv = p.v[a] + start[6 * i + 3 + a];
+            dr2 += dr * dr;
+            dv2 += dv * dv;
+        }
+        double d = sqrt(dr2) / p.radius;
+        worst_r = fmax(worst_r, d);
+        sum_r += d * d;
+        worst_v = fmax(worst_v, vrms > 0 ? sqrt(dv2) / vrms : 0);
+    }
+    fprintf(out, "reversed_at: %.17g\n", sys->reverse_at);
+    fprintf(out, "return_distance_max: %.3e\n", worst_r);
+    fprintf(out, "return_distance_rms: %.3e\n", sys->n ? sqrt(sum_r / (double)sys->n) : 0.0);
+    fprintf(out, "return_velocity_max: %.3e\n", worst_v);
+}
+
 static int all_periodic(const hsf_system *sys)
 {
     for (int a = 0; a < sys->dim; a++)
@@ -288,7 +341,7 @@ static int all_periodic(const hsf_system *sys)
 }
 
 static void print_summary(FILE *out, const hsf_system *sys, double wall, const conserved *c0,
-                          const conserved *c1)
+                          const conserved *c1, const double *start)
 {
     double e0 = c0->energy, e1 = c1->energy;
     const hsf_stats *s = &sys->stats;
@@ -319,6 +372,8 @@ static void print_summary(FILE *out, const hsf_system *sys, double wall, const c
             worst = fmax(worst, fabs(c1->momentum[a] - c0->momentum[a]));
         fprintf(out, "momentum_drift: %.3e\n", scale > 0 ? worst / scale : 0.0);
     }
+    if (start)
+        print_reversal(out, sys, start);
 }
 
 int hsf_run(const hsf_run_options *opt, hsf_error *err)
@@ -341,13 +396,26 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
         sys->stop = opt->stop;
         conserved c0, c1;
         measure(sys, &c0);
+        double *start = NULL;
+        if (sys->reverse_at >= 0 && !(start = record_start(sys))) {
+            hsf_error_set(err, "out of memory");
+            status = HSF_EXIT_FAILURE;
+        }
+        hsf_progress progress;
+        if (opt->progress) {
+            hsf_progress_start(&progress, opt->progress);
+            sys->progress = &progress;
+        }
         double t0 = seconds_now();
-        if (hsf_engine_run(sys, err))
+        if (!status && hsf_engine_run(sys, err))
             status = HSF_EXIT_FAILURE;
         double wall = seconds_now() - t0;
+        if (opt->progress)
+            hsf_progress_finish(&progress);
         measure(sys, &c1);
         if (!status && opt->summary)
-            print_summary(opt->summary, sys, wall, &c0, &c1);
+            print_summary(opt->summary, sys, wall, &c0, &c1, start);
+        free(start);
     }
     teardown(rs);
     free(rs);

@@ -18,6 +18,7 @@ typedef struct hsf_run_options {
     const char *plugin_dirs;        /* colon-separated, searched first; may be NULL */
     FILE *info;                     /* informational messages, or NULL for none */
     FILE *summary;                  /* the key: value summary, or NULL for none */
+    FILE *progress;                 /* a terminal for the progress line, or NULL */
     const volatile sig_atomic_t *stop;  /* when non-zero (set by a signal), the run
                                            ends as failed, cleaning up; may be NULL */
 } hsf_run_options;

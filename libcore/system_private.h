@@ -54,8 +54,11 @@ struct hsf_system {
     size_t n_out;
     uint32_t event_mask;    /* union of the outputs' subscriptions */
 
+    double reverse_at;      /* time at which every velocity is reversed; < 0: never */
+
     hsf_stats stats;
     const volatile sig_atomic_t *stop;  /* set asynchronously to end the run early */
+    struct hsf_progress *progress;      /* the progress line, or NULL */
 };
 
 /* Position of particle p at time t, without changing it. */

@@ -81,6 +81,18 @@ status=$?
 check "SIGINT ends the run with status 1" test "$status" -eq 1
 check "SIGINT: message" contains "$WORK/err" "interrupted at t = "
 check "SIGINT: no file left" test -z "$(ls "$WORK/int" | grep -v '^long.ini$')"
+
+# The progress line: on stderr when it is a terminal (script(1) gives the
+# run one), nothing otherwise.
+check "no progress line when stderr is a file" run_status 0 -c long.ini \
+    -s simulation.end_time=60 -s output.t.interval=0
+check "no progress line in a file" test -z "$(grep 'events/s' "$WORK/err")"
+if command -v script >/dev/null 2>&1; then
+    script -qec "'$HSFRAME' -c long.ini -s simulation.end_time=200 -s output.t.interval=0" \
+        /dev/null >"$WORK/tty" 2>&1 </dev/null
+    check "progress line on a terminal" contains "$WORK/tty" "events/s"
+    check "progress line: simulated time" contains "$WORK/tty" " of 200 ("
+fi
 cd "$WORK"
 
 # Plugins found through --plugin-path and HSFRAME_PLUGIN_PATH come first.

@@ -417,3 +417,45 @@ Test(msd, dense_gas_diffuses)
     cr_assert(ratio > 1.7 && ratio < 2.3, "MSD(20) / MSD(10) = %g", ratio);
     cr_assert_gt(d, 0);
 }
+
+/* ---- time reversal ---------------------------------------------------- */
+
+Test(reversal, short_run_retraces_its_path)
+{
+    /* Over a couple of collisions per particle round-off has no time to
+     * grow: reversing every velocity at t = 1 brings each disc of a dense
+     * periodic gas back to its start by t = 2, with its velocity reversed. */
+    const char *gas = lattice_gas(2, 12, 10, 0.3, 5);
+    char ini[1024];
+    snprintf(ini, sizeof ini, "[simulation]\nparticles = %s\nend_time = 2\nreverse_at = 1\n"
+             "[boundary]\nplugin = periodic\nsize = 10 10\n", gas);
+    cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
+    cr_assert_gt(summary_value("collisions"), 100);
+    cr_assert_eq(summary_value("reversed_at"), 1);
+    cr_assert_lt(summary_value("return_distance_max"), 1e-9);
+    cr_assert_lt(summary_value("return_velocity_max"), 1e-9);
+}
+
+Test(reversal, walls_and_cells_retrace_too)
+{
+    const char *gas = lattice_gas(3, 6, 6, 0.35, 6);
+    char ini[1024];
+    snprintf(ini, sizeof ini, "[simulation]\ndim = 3\nparticles = %s\nend_time = 3\n"
+             "reverse_at = 1.5\n[boundary]\nplugin = box\nsize = 6 6 6\n", gas);
+    cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
+    cr_assert_gt(summary_value("boundary_hits"), 10);
+    cr_assert_gt(summary_value("cell_crossings"), 10);
+    cr_assert_lt(summary_value("return_distance_max"), 1e-9);
+}
+
+Test(reversal, only_before_the_end)
+{
+    const char *gas = lattice_gas(2, 4, 4, 0.1, 7);
+    char ini[1024];
+    snprintf(ini, sizeof ini, "[simulation]\nparticles = %s\nend_time = 2\nreverse_at = 2\n",
+             gas);
+    cr_assert_eq(run(ini), 2);
+    const char *want = "run.ini:4: [simulation] reverse_at: expected a time before "
+                       "end_time = 2, found 2";
+    cr_assert(strstr(hsf_error_message(&err), want), "%s", hsf_error_message(&err));
+}

@@ -14,7 +14,8 @@ typedef enum hsf_event_kind {
     HSF_EVENT_WALL = 2,     /* subject hits wall number object of the boundary */
     HSF_EVENT_CELL = 3,     /* subject leaves its cell (reserved for cell lists) */
     HSF_EVENT_SAMPLE = 4,   /* output number object takes a sample */
-    HSF_EVENT_STOP = 5      /* the run ends */
+    HSF_EVENT_STOP = 5,     /* the run ends */
+    HSF_EVENT_REVERSE = 6   /* every velocity is reversed ([simulation] reverse_at) */
 } hsf_event_kind;
 
 /* One scheduled event, 32 bytes, copied by value into and out of queues.
