@@ -1,14 +1,17 @@
-/* Cell lists: which particles can meet which (private to libhsframe).
+/* The cell grid: which particles are near which (private to libhsframe).
  *
- * Particles are sorted into diameter classes (powers of two of the smallest
- * diameter); each class present gets a grid level whose cell side is at
- * least the class's largest diameter and at least half the mean
- * interparticle spacing.  Two particles of one level can only meet while in neighbouring
- * cells; a particle looks into another level over the cells within reach
- * (its radius plus that level's largest radius) of its own cell.  So a heavy
- * disc among small ones costs the small ones nothing, and no prediction
- * costs O(N).  Along periodic axes cell indices wrap with an image shift, so
- * grids of one or two cells per axis see every image that can collide. */
+ * Particles are filed by their anchor (the centre of their neighbourhood
+ * sphere, of radius radius + skin: see neighbours.h), which moves only when
+ * a neighbour list is renewed.  They are sorted into diameter classes
+ * (powers of two of the smallest diameter); each class present gets a grid
+ * level whose cell side is at least the class's largest sphere diameter
+ * and at least half the mean interparticle spacing.  Two spheres of one
+ * level can only overlap in neighbouring cells; a particle looks into
+ * another level over the cells within reach (the sum of the two sphere
+ * radii) of its own cell.  So a heavy disc among small ones costs the small
+ * ones nothing, and no search costs O(N).  Along periodic axes cell indices
+ * wrap with an image shift, so grids of one or two cells per axis see every
+ * image. */
 #ifndef HSF_CELLS_H
 #define HSF_CELLS_H
 
@@ -29,6 +32,7 @@ typedef struct hsf_cell_level {
 
 typedef struct hsf_cells {
     int dim;
+    double skin;            /* neighbourhood sphere radius minus particle radius */
     double lo[3], len[3];   /* the extent: lower corner and side lengths */
     int periodic[3];
     hsf_cell_level level[HSF_MAX_LEVELS];
@@ -37,23 +41,21 @@ typedef struct hsf_cells {
 
 /* Builds the grid for the n particles p inside the extent [lo, lo + len],
  * first wrapping positions into it along periodic axes (counted in image,
- * so unwrapped positions are those of the input).  With use_cells 0 there
- * is one cell holding everything: every pair is checked.  Returns 0, or -1
- * with err set (out of memory, radii spanning too many orders of magnitude,
- * a periodic box too small for its particles). */
+ * so unwrapped positions are those of the input) and anchoring every
+ * particle where it is.  skin is a length >= 0; along periodic axes it is
+ * reduced so that two spheres can overlap through one image only.  With
+ * use_cells 0 there is one cell holding everything.  Returns 0, or -1 with
+ * err set (out of memory, radii spanning too many orders of magnitude, a
+ * periodic box too small for its particles). */
 int hsf_cells_build(hsf_cells *c, hsf_particle *p, size_t n, int dim, const double lo[3],
-                    const double hi[3], const int periodic[3], int use_cells, hsf_error *err);
+                    const double hi[3], const int periodic[3], int use_cells, double skin,
+                    hsf_error *err);
 void hsf_cells_free(hsf_cells *c);
 
-/* Time until particle p (at its own clock) leaves its cell; *axis and *dir
- * (+1 or -1) say through which face.  INFINITY when it never does (at rest,
- * or only towards an outer face of a non-periodic axis, which a wall
- * guards). */
-double hsf_cells_exit_time(const hsf_cells *c, const hsf_particle *p, int *axis, int *dir);
-
-/* Moves particle i into the neighbouring cell through face (axis, dir),
- * wrapping its position and image counter along periodic axes. */
-void hsf_cells_cross(hsf_cells *c, hsf_particle *p, uint32_t i, int axis, int dir);
+/* Re-anchors particle i where it is now (p[i].r, at its own clock):
+ * wraps r into the extent along periodic axes, counting the wrap in image,
+ * sets the anchor to r and files i under the anchor's cell. */
+void hsf_cells_reanchor(hsf_cells *c, hsf_particle *p, uint32_t i);
 
 /* floor() as an integer without the libm call, for |x| < 2^31. */
 static inline int32_t hsf_floor_int(double x)
@@ -70,10 +72,11 @@ static inline void hsf_cell_coords(const hsf_cell_level *l, uint32_t cell, int32
     x[2] = (int32_t)(cell / l->n[0] / l->n[1]);
 }
 
-/* Visits every particle j != i that particle i could meet before one of them
- * leaves its cell, calling visit(ctx, j, shift) with the image shift to add
- * to j's position (0 without periodic axes).  A pair may be visited more than
- * once with different shifts when a periodic grid is very small. */
+/* Visits every particle j != i whose anchor lies in a cell within reach of
+ * i's (reach: the sum of the two neighbourhood sphere radii), calling
+ * visit(ctx, j, shift) with the image shift to add to j's anchor (0 without
+ * periodic axes).  A pair may be visited more than once with different
+ * shifts when a periodic grid is very small. */
 /* Always inlined, so that visit becomes a direct call the compiler can
  * inline in turn: this loop is where the engine spends its time. */
 __attribute__((always_inline)) static inline void hsf_cells_scan(const hsf_cells *c, const hsf_particle *p, uint32_t i,
@@ -89,7 +92,7 @@ __attribute__((always_inline)) static inline void hsf_cells_scan(const hsf_cells
         if (!l->count)
             continue;
         /* Cells of level l within reach of i's own cell, per axis. */
-        double reach = (pi->radius + l->rmax) * (1 + 1e-12);
+        double reach = (pi->radius + l->rmax + 2 * c->skin) * (1 + 1e-12);
         int32_t from[3] = { 0, 0, 0 }, to[3] = { 0, 0, 0 };
         for (int a = 0; a < c->dim; a++) {
             double cell_lo = x[a] * own->side[a], cell_hi = cell_lo + own->side[a];

@@ -11,8 +11,9 @@
  * did change was predicted by that particle when it changed.
  *
  * Particles keep their own clocks, so an event touches only its one or two
- * particles, and the cell grid (cells.h) limits a prediction to the
- * particles nearby: no event costs O(N). */
+ * particles, and neighbour lists (neighbours.h) limit a prediction to the
+ * particles nearby: no event costs O(N).  With [simulation] cells = no
+ * there are no lists and every pair is checked, to validate them. */
 #include <math.h>
 #include <string.h>
 
@@ -43,7 +44,8 @@ typedef struct pair_search {
     uint32_t partner;
 } pair_search;
 
-static void consider_pair(void *ctx, uint32_t j, const double shift[3])
+__attribute__((always_inline)) static inline void consider_pair(void *ctx, uint32_t j,
+                                                                 const double shift[3])
 {
     pair_search *s = ctx;
     const hsf_particle *pj = &s->p[j];
@@ -59,28 +61,80 @@ static void consider_pair(void *ctx, uint32_t j, const double shift[3])
     }
 }
 
+/* Without lists: every other particle, through every image that can touch
+ * i before i leaves the box (and is wrapped and predicted again).  Both are
+ * in the box until then, so only shifts of -1, 0 and +1 box lengths count. */
+static void consider_all(const hsf_system *sys, uint32_t i, pair_search *s)
+{
+    int32_t top[3];
+    for (int a = 0; a < 3; a++)
+        top[a] = sys->periodic[a] ? 1 : 0;
+    for (uint32_t j = 0; j < sys->n; j++) {
+        if (j == i)
+            continue;
+        double shift[3];
+        for (int32_t z = -top[2]; z <= top[2]; z++)
+            for (int32_t y = -top[1]; y <= top[1]; y++)
+                for (int32_t x = -top[0]; x <= top[0]; x++) {
+                    shift[0] = x * sys->cells.len[0];
+                    shift[1] = y * sys->cells.len[1];
+                    shift[2] = z * sys->cells.len[2];
+                    consider_pair(s, j, shift);
+                }
+    }
+}
+
+/* Without lists: time until p (at its own clock) leaves the box through a
+ * periodic face, which one in *axis and *dir. */
+static double box_exit_time(const hsf_system *sys, const hsf_particle *p, int *axis, int *dir)
+{
+    double best = INFINITY;
+    for (int a = 0; a < sys->dim; a++) {
+        if (!sys->periodic[a] || p->v[a] == 0)
+            continue;
+        double face = p->v[a] > 0 ? sys->hi[a] : sys->lo[a];
+        double dt = fmax(0, (face - p->r[a]) / p->v[a]);
+        if (dt < best)
+            best = dt, *axis = a, *dir = p->v[a] > 0 ? 1 : -1;
+    }
+    return best;
+}
+
 /* Schedules particle i's next event, predicted from the current time: the
- * earliest of its pair collisions with the particles the cell grid offers,
- * its wall hit and its leaving its cell. */
+ * earliest of its pair collisions with its neighbours, its wall hit and
+ * its leaving its neighbourhood. */
 static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
 {
     hsf_particle *p = &sys->p[i];
     double now = sys->time, ri[3];
     hsf_position_at(p, now, ri);
-    int wall = -1, axis = 0, dir = 0;
+    int wall = -1;
     double t_wall = sys->boundary->next_hit(sys->boundary_state, ri, p->v, p->radius, &wall);
     /* The exit time is measured from the particle's own clock. */
-    double t_cell = hsf_cells_exit_time(&sys->cells, p, &axis, &dir) - (now - p->t);
+    int axis = 0, dir = 0;
+    double t_cell = sys->nb.n ? hsf_neighbourhood_exit_time(p, sys->cells.skin)
+                              : box_exit_time(sys, p, &axis, &dir);
+    t_cell -= now - p->t;
     if (t_cell < 0)
         t_cell = 0;
     /* A pair collision only matters if it comes before the wall and the
-     * cell exit (the particle is predicted again then): that bound lets the
-     * search dismiss most pairs cheaply.  Ties: wall, then cell crossing,
-     * then pair, a fixed rule. */
+     * exit (the particle is predicted again then): that bound lets the
+     * search dismiss most pairs cheaply.  Ties: wall, then exit, then pair,
+     * a fixed rule. */
     double limit = t_wall < t_cell ? t_wall : t_cell;
     pair_search s = { .p = sys->p, .pi = p, .now = now, .best = limit, .partner = HSF_NONE };
     memcpy(s.ri, ri, sizeof ri);
-    hsf_cells_scan(&sys->cells, sys->p, i, consider_pair, &s);
+    if (sys->nb.n) {
+        const uint32_t *list = sys->nb.j + (size_t)i * sys->nb.cap;
+        const uint8_t *image = sys->nb.image + (size_t)i * sys->nb.cap;
+        for (uint32_t k = 0, m = sys->nb.count[i]; k < m; k++) {
+            double shift[3];
+            hsf_image_shift(image[k], sys->cells.len, shift);
+            consider_pair(&s, list[k], shift);
+        }
+    } else {
+        consider_all(sys, i, &s);
+    }
     if (s.partner != HSF_NONE)
         return push(sys, now + s.best, HSF_EVENT_PAIR, i, s.partner,
                     sys->p[s.partner].version, err);
@@ -151,11 +205,22 @@ static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_WALL) ? notify(sys, &info, err) : 0;
 }
 
+/* The subject reached the edge of its neighbourhood: a new one around it.
+ * Without lists, it reached a periodic face of the box: it comes back in on
+ * the other side. */
 static int do_cell(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 {
-    advance(&sys->p[ev->subject], ev->time);
-    hsf_cells_cross(&sys->cells, sys->p, ev->subject, (int)ev->object / 2,
-                    ev->object % 2 ? 1 : -1);
+    hsf_particle *p = &sys->p[ev->subject];
+    advance(p, ev->time);
+    if (sys->nb.n) {
+        hsf_cells_reanchor(&sys->cells, sys->p, ev->subject);
+        if (hsf_neighbours_renew(&sys->nb, &sys->cells, sys->p, ev->subject, err))
+            return -1;
+    } else {
+        int axis = (int)ev->object / 2, dir = ev->object % 2 ? 1 : -1;
+        p->r[axis] = dir > 0 ? sys->lo[axis] : sys->hi[axis];
+        p->image[axis] += dir;
+    }
     sys->stats.cell_crossings++;
     return predict(sys, ev->subject, err);
 }

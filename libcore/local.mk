@@ -11,6 +11,7 @@ libhsframe_la_SOURCES = \
 	libcore/particles_write.c libcore/atomic_file.c \
 	libcore/physics.c libcore/physics.h \
 	libcore/cells.c libcore/cells.h \
+	libcore/neighbours.c libcore/neighbours.h \
 	libcore/init.c libcore/init.h \
 	libcore/system.c libcore/system_private.h \
 	libcore/validate.c libcore/validate.h \

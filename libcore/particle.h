@@ -11,19 +11,26 @@
  * at time T it is at r + v (T - t).  Only particles taking part in an event
  * are advanced, so no event costs O(N). */
 typedef struct hsf_particle {
+    /* What every prediction reads comes first: one 64-byte cache line. */
     double r[3];            /* position at time t; z = 0 in 2D */
     double v[3];            /* velocity; z = 0 in 2D */
     double t;               /* local clock */
     double radius;
     double mass;
+    double anchor[3];       /* centre of the neighbourhood sphere (neighbours.h): r
+                               stays within the skin of it; inside the extent */
     uint64_t event_seq;     /* seq of this particle's one scheduled event */
     uint32_t version;       /* bumped at every velocity change: lazy invalidation */
-    uint32_t cell;          /* cell index within its grid level */
+    uint32_t cell;          /* cell of the anchor within its grid level */
     uint32_t next, prev;    /* neighbours in the cell's list, HSF_NONE at the ends */
     int32_t image[3];       /* periodic wraps so far: unwrapped = r + image * length */
     uint8_t level;          /* grid level (diameter class), see cells.h */
     uint8_t color[3];       /* 0-255 */
-} hsf_particle;
+} __attribute__((aligned(64))) hsf_particle;
+
+/* n zeroed records aligned to a cache line (free them with free()), or
+ * NULL. */
+hsf_particle *hsf_particles_alloc(size_t n);
 
 /* "No particle" in cell lists. */
 #define HSF_NONE UINT32_MAX

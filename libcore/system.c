@@ -1,4 +1,5 @@
 /* Read access to the system for outputs: everything at the current time. */
+#include <math.h>
 #include <string.h>
 
 #include "system_private.h"
@@ -27,8 +28,17 @@ void hsf_system_particle(const hsf_system *sys, size_t i, hsf_particle_view *out
 {
     const hsf_particle *p = &sys->p[i];
     hsf_position_at(p, sys->time, out->r);
-    for (int a = 0; a < 3; a++)
-        out->unwrapped[a] = out->r[a] + p->image[a] * sys->cells.len[a];
+    for (int a = 0; a < 3; a++) {
+        double len = sys->cells.len[a];
+        out->unwrapped[a] = out->r[a] + p->image[a] * len;
+        /* The engine lets a particle stray out of a periodic box by up to
+         * the skin (without lists, by any amount) before it wraps it. */
+        if (sys->periodic[a] && (out->r[a] < sys->lo[a] || out->r[a] >= sys->hi[a])) {
+            out->r[a] -= len * floor((out->r[a] - sys->lo[a]) / len);
+            if (out->r[a] >= sys->hi[a])
+                out->r[a] = sys->lo[a];
+        }
+    }
     memcpy(out->v, p->v, sizeof out->v);
     out->radius = p->radius;
     out->mass = p->mass;

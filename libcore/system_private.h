@@ -11,6 +11,7 @@
 #include <hsframe/system.h>
 
 #include "cells.h"
+#include "neighbours.h"
 #include "config_private.h"
 #include "particle.h"
 #include "plugin_loader.h"
@@ -41,6 +42,7 @@ struct hsf_system {
     double lo[3], hi[3];
     int periodic[3];
     hsf_cells cells;
+    hsf_neighbours nb;      /* n = 0: no lists, every pair is checked */
 
     /* queue */
     hsf_plugin queue_plugin;

@@ -444,7 +444,7 @@ Test(reversal, walls_and_cells_retrace_too)
              "reverse_at = 1.5\n[boundary]\nplugin = box\nsize = 6 6 6\n", gas);
     cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
     cr_assert_gt(summary_value("boundary_hits"), 10);
-    cr_assert_gt(summary_value("cell_crossings"), 10);
+    cr_assert_gt(summary_value("list_renewals"), 10);
     cr_assert_lt(summary_value("return_distance_max"), 1e-9);
 }
 

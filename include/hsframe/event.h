@@ -12,7 +12,7 @@ extern "C" {
 typedef enum hsf_event_kind {
     HSF_EVENT_PAIR = 1,     /* two particles touch: subject, object */
     HSF_EVENT_WALL = 2,     /* subject hits wall number object of the boundary */
-    HSF_EVENT_CELL = 3,     /* subject leaves its cell (reserved for cell lists) */
+    HSF_EVENT_CELL = 3,     /* subject leaves its neighbourhood: its neighbour list is renewed */
     HSF_EVENT_SAMPLE = 4,   /* output number object takes a sample */
     HSF_EVENT_STOP = 5,     /* the run ends */
     HSF_EVENT_REVERSE = 6   /* every velocity is reversed ([simulation] reverse_at) */

@@ -1,0 +1,61 @@
+/* Neighbour lists (private to libhsframe).
+ *
+ * Every particle owns a neighbourhood: a sphere (disc in 2D) of radius
+ * radius + skin around its anchor, which it does not leave; when it would,
+ * it is re-anchored where it is and its list renewed (an HSF_EVENT_CELL
+ * event).  Two particles can touch only if their neighbourhoods overlap,
+ * and they overlap only if each is in the other's list: the engine looks
+ * for collisions only among list members, about 3 in 2D and 12 in 3D at
+ * moderate densities instead of the contents of 3^d cells, and a particle
+ * crosses no cell faces between renewals.  The idea is the "bounding
+ * sphere" near-neighbour list of A. Donev, S. Torquato and F. H.
+ * Stillinger, J. Comput. Phys. 202, 737 (2005); M. Isobe, Int. J. Mod. Phys.
+ * C 10, 1281 (1999) gives the same for cells.
+ *
+ * Lists are symmetric at all times: a renewal removes the particle from its
+ * old neighbours' lists and adds it to its new ones'.  Each entry carries
+ * the periodic image of the neighbour as seen from the owner, fixed while
+ * both anchors stay (cells.c keeps the skin small enough for one image). */
+#ifndef HSF_NEIGHBOURS_H
+#define HSF_NEIGHBOURS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <hsframe/error.h>
+
+#include "cells.h"
+#include "particle.h"
+
+typedef struct hsf_neighbours {
+    size_t n;               /* particles */
+    uint32_t cap;           /* entries per particle; doubled when one fills up */
+    uint32_t *count;        /* entries of particle i */
+    uint32_t *j;            /* i's neighbours: j[i * cap + k], k < count[i] */
+    uint8_t *image;         /* and their images: 2 bits per axis, see hsf_image_shift */
+} hsf_neighbours;
+
+/* Builds every list from the anchors filed in cells.  Returns 0, or -1 with
+ * err set (out of memory). */
+int hsf_neighbours_build(hsf_neighbours *nb, const hsf_cells *cells, const hsf_particle *p,
+                         size_t n, hsf_error *err);
+void hsf_neighbours_free(hsf_neighbours *nb);
+
+/* Renews particle i's list after its anchor moved (hsf_cells_reanchor):
+ * leaves its old neighbours' lists, joins its new ones'.  Returns 0, or -1
+ * with err set (out of memory). */
+int hsf_neighbours_renew(hsf_neighbours *nb, const hsf_cells *cells, const hsf_particle *p,
+                         uint32_t i, hsf_error *err);
+
+/* Time until particle p (at its own clock) leaves its neighbourhood; INFINITY
+ * at rest. */
+double hsf_neighbourhood_exit_time(const hsf_particle *p, double skin);
+
+/* The shift to add to a neighbour's position for image code k. */
+static inline void hsf_image_shift(uint8_t k, const double len[3], double shift[3])
+{
+    for (int a = 0; a < 3; a++, k >>= 2)
+        shift[a] = (k & 1) ? len[a] : (k & 2) ? -len[a] : 0.0;
+}
+
+#endif
