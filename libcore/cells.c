@@ -6,24 +6,20 @@
 #include "cells.h"
 #include "error_private.h"
 
-static void list_insert(hsf_cell_level *l, hsf_particle *p, uint32_t i)
+static void list_insert(hsf_cell_level *l, hsf_body *b, uint32_t i)
 {
-    uint32_t h = l->head[p[i].cell];
-    p[i].prev = HSF_NONE;
-    p[i].next = h;
-    if (h != HSF_NONE)
-        p[h].prev = i;
-    l->head[p[i].cell] = i;
+    b[i].next = l->head[b[i].cell];
+    l->head[b[i].cell] = i;
 }
 
-static void list_remove(hsf_cell_level *l, hsf_particle *p, uint32_t i)
+/* Singly linked: a cell holds a handful of particles, and the walk is
+ * cheaper than keeping back links in every record. */
+static void list_remove(hsf_cell_level *l, hsf_body *b, uint32_t i)
 {
-    if (p[i].prev != HSF_NONE)
-        p[p[i].prev].next = p[i].next;
-    else
-        l->head[p[i].cell] = p[i].next;
-    if (p[i].next != HSF_NONE)
-        p[p[i].next].prev = p[i].prev;
+    uint32_t *at = &l->head[b[i].cell];
+    while (*at != i)
+        at = &b[*at].next;
+    *at = b[i].next;
 }
 
 /* The diameter class: the smallest k with dmin * 2^k >= diameter. */
@@ -35,9 +31,9 @@ static int diameter_class(double diameter, double dmin)
     return k;
 }
 
-int hsf_cells_build(hsf_cells *c, hsf_particle *p, size_t n, int dim, const double lo[3],
-                    const double hi[3], const int periodic[3], int use_cells, double skin,
-                    hsf_error *err)
+int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
+                    const double lo[3], const double hi[3], const int periodic[3],
+                    int use_cells, double skin, hsf_error *err)
 {
     memset(c, 0, sizeof *c);
     c->dim = dim;
@@ -54,16 +50,16 @@ int hsf_cells_build(hsf_cells *c, hsf_particle *p, size_t n, int dim, const doub
     for (size_t i = 0; i < n; i++)
         for (int a = 0; a < dim; a++)
             if (c->periodic[a]) {
-                double k = floor((p[i].r[a] - c->lo[a]) / c->len[a]);
-                p[i].r[a] -= k * c->len[a];
-                if (p[i].r[a] >= c->lo[a] + c->len[a])   /* -1e-17 rounds up to len */
-                    p[i].r[a] -= c->len[a], k += 1;
-                p[i].image[a] += (int32_t)k;    /* on top of any read from the file */
+                double k = floor((m[i].r[a] - c->lo[a]) / c->len[a]);
+                m[i].r[a] -= k * c->len[a];
+                if (m[i].r[a] >= c->lo[a] + c->len[a])   /* -1e-17 rounds up to len */
+                    m[i].r[a] -= c->len[a], k += 1;
+                b[i].image[a] += (int32_t)k;    /* on top of any read from the file */
             }
     double dmin = INFINITY, dmax = 0;
     for (size_t i = 0; i < n; i++) {
-        dmin = fmin(dmin, 2 * p[i].radius);
-        dmax = fmax(dmax, 2 * p[i].radius);
+        dmin = fmin(dmin, 2 * m[i].radius);
+        dmax = fmax(dmax, 2 * m[i].radius);
     }
     /* Contact must be through the nearest image only. */
     for (int a = 0; a < dim; a++)
@@ -83,8 +79,8 @@ int hsf_cells_build(hsf_cells *c, hsf_particle *p, size_t n, int dim, const doub
     double class_rmax[64] = { 0 };
     int class_of_max = 0;
     for (size_t i = 0; i < n; i++) {
-        int k = diameter_class(2 * p[i].radius, dmin);
-        class_rmax[k] = fmax(class_rmax[k], p[i].radius);
+        int k = diameter_class(2 * m[i].radius, dmin);
+        class_rmax[k] = fmax(class_rmax[k], m[i].radius);
         class_of_max = k > class_of_max ? k : class_of_max;
     }
     int level_of_class[64];
@@ -100,8 +96,8 @@ int hsf_cells_build(hsf_cells *c, hsf_particle *p, size_t n, int dim, const doub
                                 : INFINITY;
         uint32_t cells[3] = { 1, 1, 1 };
         for (int a = 0; a < dim; a++) {
-            double m = floor(c->len[a] / side);
-            cells[a] = m < 1 ? 1 : m > 1 << 20 ? 1 << 20 : (uint32_t)m;
+            double count = floor(c->len[a] / side);
+            cells[a] = count < 1 ? 1 : count > 1 << 20 ? 1 << 20 : (uint32_t)count;
         }
         hsf_cell_level *prev = c->nlevels ? &c->level[c->nlevels - 1] : NULL;
         if (prev && !memcmp(prev->n, cells, sizeof cells)) {
@@ -138,17 +134,17 @@ int hsf_cells_build(hsf_cells *c, hsf_particle *p, size_t n, int dim, const doub
             l->head[k] = HSF_NONE;
     }
     for (size_t i = 0; i < n; i++) {
-        int k = diameter_class(2 * p[i].radius, dmin);
+        int k = diameter_class(2 * m[i].radius, dmin);
         hsf_cell_level *l = &c->level[level_of_class[k]];
-        p[i].level = (uint8_t)level_of_class[k];
+        b[i].level = (uint8_t)level_of_class[k];
         uint32_t x[3] = { 0, 0, 0 };
         for (int a = 0; a < dim; a++) {
-            double f = floor((p[i].r[a] - c->lo[a]) / l->side[a]);
+            double f = floor((m[i].r[a] - c->lo[a]) / l->side[a]);
             x[a] = f < 0 ? 0 : f >= l->n[a] ? l->n[a] - 1 : (uint32_t)f;
         }
-        p[i].cell = (x[2] * l->n[1] + x[1]) * l->n[0] + x[0];
-        memcpy(p[i].anchor, p[i].r, sizeof p[i].anchor);
-        list_insert(l, p, (uint32_t)i);
+        b[i].cell = (x[2] * l->n[1] + x[1]) * l->n[0] + x[0];
+        memcpy(b[i].anchor, m[i].r, sizeof b[i].anchor);
+        list_insert(l, b, (uint32_t)i);
         l->count++;
     }
     return 0;
@@ -161,30 +157,82 @@ void hsf_cells_free(hsf_cells *c)
     memset(c, 0, sizeof *c);
 }
 
-void hsf_cells_reanchor(hsf_cells *c, hsf_particle *p, uint32_t i)
+void hsf_cells_reanchor(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i)
 {
-    hsf_particle *q = &p[i];
-    hsf_cell_level *l = &c->level[q->level];
+    hsf_motion *q = &m[i];
+    hsf_cell_level *l = &c->level[b[i].level];
     uint32_t x[3] = { 0, 0, 0 };
     for (int a = 0; a < c->dim; a++) {
         if (c->periodic[a]) {
             /* r is within the skin of an anchor inside the extent: at most
              * one wrap. */
             if (q->r[a] < c->lo[a])
-                q->r[a] += c->len[a], q->image[a]--;
+                q->r[a] += c->len[a], b[i].image[a]--;
             else if (q->r[a] >= c->lo[a] + c->len[a])
-                q->r[a] -= c->len[a], q->image[a]++;
+                q->r[a] -= c->len[a], b[i].image[a]++;
             if (q->r[a] >= c->lo[a] + c->len[a])    /* -1e-17 + len rounds to len */
                 q->r[a] = c->lo[a];
         }
-        q->anchor[a] = q->r[a];
+        b[i].anchor[a] = q->r[a];
         double f = floor((q->r[a] - c->lo[a]) / l->side[a]);
         x[a] = f < 0 ? 0 : f >= l->n[a] ? l->n[a] - 1 : (uint32_t)f;
     }
     uint32_t cell = (x[2] * l->n[1] + x[1]) * l->n[0] + x[0];
-    if (cell != q->cell) {
-        list_remove(l, p, i);
-        q->cell = cell;
-        list_insert(l, p, i);
+    if (cell != b[i].cell) {
+        list_remove(l, b, i);
+        b[i].cell = cell;
+        list_insert(l, b, i);
     }
+}
+
+double hsf_cells_exit_time(const hsf_cells *c, const hsf_motion *m, const hsf_body *b,
+                           int *axis, int *dir)
+{
+    const hsf_cell_level *l = &c->level[b->level];
+    int32_t x[3];
+    hsf_cell_coords(l, b->cell, x);
+    double best = INFINITY;
+    for (int a = 0; a < c->dim; a++) {
+        double v = m->v[a], face;
+        int d;
+        if (v > 0) {
+            if (!c->periodic[a] && x[a] == (int32_t)l->n[a] - 1)
+                continue;       /* the outer face: the wall comes first */
+            face = c->lo[a] + (x[a] + 1) * l->side[a];
+            d = 1;
+        } else if (v < 0) {
+            if (!c->periodic[a] && x[a] == 0)
+                continue;
+            face = c->lo[a] + x[a] * l->side[a];
+            d = -1;
+        } else {
+            continue;
+        }
+        double dt = (face - m->r[a]) / v;
+        if (dt < 0)
+            dt = 0;     /* on the face by round-off */
+        if (dt < best) {
+            best = dt;
+            *axis = a;
+            *dir = d;
+        }
+    }
+    return best;
+}
+
+void hsf_cells_cross(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i, int axis, int dir)
+{
+    hsf_cell_level *l = &c->level[b[i].level];
+    int32_t x[3];
+    hsf_cell_coords(l, b[i].cell, x);
+    list_remove(l, b, i);
+    x[axis] += dir;
+    if (x[axis] < 0 || x[axis] >= (int32_t)l->n[axis]) {
+        /* Only along periodic axes: come back in on the other side. */
+        x[axis] = x[axis] < 0 ? (int32_t)l->n[axis] - 1 : 0;
+        m[i].r[axis] -= dir * c->len[axis];
+        b[i].image[axis] += dir;
+    }
+    b[i].cell = ((uint32_t)x[2] * l->n[1] + (uint32_t)x[1]) * l->n[0] + (uint32_t)x[0];
+    list_insert(l, b, i);
 }

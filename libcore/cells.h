@@ -47,15 +47,27 @@ typedef struct hsf_cells {
  * use_cells 0 there is one cell holding everything.  Returns 0, or -1 with
  * err set (out of memory, radii spanning too many orders of magnitude, a
  * periodic box too small for its particles). */
-int hsf_cells_build(hsf_cells *c, hsf_particle *p, size_t n, int dim, const double lo[3],
-                    const double hi[3], const int periodic[3], int use_cells, double skin,
-                    hsf_error *err);
+int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
+                    const double lo[3], const double hi[3], const int periodic[3],
+                    int use_cells, double skin, hsf_error *err);
 void hsf_cells_free(hsf_cells *c);
 
-/* Re-anchors particle i where it is now (p[i].r, at its own clock):
+/* Without neighbour lists (skin 0, particles filed by position): the time
+ * until a particle moving as m (at its own clock) leaves its cell, through
+ * which face in *axis and *dir (+1 or -1); INFINITY when it never does (at
+ * rest, or only towards an outer face of a non-periodic axis, which a wall
+ * guards). */
+double hsf_cells_exit_time(const hsf_cells *c, const hsf_motion *m, const hsf_body *b,
+                           int *axis, int *dir);
+
+/* Moves particle i into the neighbouring cell through face (axis, dir),
+ * wrapping its position and image counter along periodic axes. */
+void hsf_cells_cross(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i, int axis, int dir);
+
+/* Re-anchors particle i where it is now (m[i].r, at its own clock):
  * wraps r into the extent along periodic axes, counting the wrap in image,
  * sets the anchor to r and files i under the anchor's cell. */
-void hsf_cells_reanchor(hsf_cells *c, hsf_particle *p, uint32_t i);
+void hsf_cells_reanchor(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i);
 
 /* floor() as an integer without the libm call, for |x| < 2^31. */
 static inline int32_t hsf_floor_int(double x)
@@ -79,20 +91,19 @@ static inline void hsf_cell_coords(const hsf_cell_level *l, uint32_t cell, int32
  * shifts when a periodic grid is very small. */
 /* Always inlined, so that visit becomes a direct call the compiler can
  * inline in turn: this loop is where the engine spends its time. */
-__attribute__((always_inline)) static inline void hsf_cells_scan(const hsf_cells *c, const hsf_particle *p, uint32_t i,
-                                  void (*visit)(void *ctx, uint32_t j, const double shift[3]),
-                                  void *ctx)
+__attribute__((always_inline)) static inline void
+hsf_cells_scan(const hsf_cells *c, const hsf_motion *m, const hsf_body *b, uint32_t i,
+               void (*visit)(void *ctx, uint32_t j, const double shift[3]), void *ctx)
 {
-    const hsf_particle *pi = &p[i];
-    const hsf_cell_level *own = &c->level[pi->level];
+    const hsf_cell_level *own = &c->level[b[i].level];
     int32_t x[3];
-    hsf_cell_coords(own, pi->cell, x);
+    hsf_cell_coords(own, b[i].cell, x);
     for (int li = 0; li < c->nlevels; li++) {
         const hsf_cell_level *l = &c->level[li];
         if (!l->count)
             continue;
         /* Cells of level l within reach of i's own cell, per axis. */
-        double reach = (pi->radius + l->rmax + 2 * c->skin) * (1 + 1e-12);
+        double reach = (m[i].radius + l->rmax + 2 * c->skin) * (1 + 1e-12);
         int32_t from[3] = { 0, 0, 0 }, to[3] = { 0, 0, 0 };
         for (int a = 0; a < c->dim; a++) {
             double cell_lo = x[a] * own->side[a], cell_hi = cell_lo + own->side[a];
@@ -120,7 +131,7 @@ __attribute__((always_inline)) static inline void hsf_cells_scan(const hsf_cells
                 int32_t wx = w0[0], sx = s0[0];
                 for (int32_t x0 = from[0]; x0 <= to[0]; x0++) {
                     shift[0] = sx * c->len[0];
-                    for (uint32_t j = l->head[row + (uint32_t)wx]; j != HSF_NONE; j = p[j].next)
+                    for (uint32_t j = l->head[row + (uint32_t)wx]; j != HSF_NONE; j = b[j].next)
                         if (j != i)
                             visit(ctx, j, shift);
                     if (++wx == (int32_t)l->n[0])

@@ -30,14 +30,14 @@ static int push(hsf_system *sys, double time, uint32_t kind, uint32_t subject,
     if (sys->queue->push(sys->queue_state, &ev, err))
         return hsf_error_prefix(err, "queue %s: ", sys->queue_plugin.info->name);
     if (kind == HSF_EVENT_PAIR || kind == HSF_EVENT_WALL || kind == HSF_EVENT_CELL)
-        sys->p[subject].event_seq = ev.seq;
+        sys->b[subject].event_seq = ev.seq;
     return 0;
 }
 
 /* What a neighbour scan keeps: the earliest pair collision found so far. */
 typedef struct pair_search {
-    const hsf_particle *p;
-    const hsf_particle *pi;
+    const hsf_motion *m;
+    const hsf_motion *mi;
     double ri[3];       /* position of i now */
     double now;
     double best;        /* time from now */
@@ -48,13 +48,13 @@ __attribute__((always_inline)) static inline void consider_pair(void *ctx, uint3
                                                                  const double shift[3])
 {
     pair_search *s = ctx;
-    const hsf_particle *pj = &s->p[j];
-    double dt_j = s->now - pj->t, dr[3], dv[3];
+    const hsf_motion *mj = &s->m[j];
+    double dt_j = s->now - mj->t, dr[3], dv[3];
     for (int a = 0; a < 3; a++) {
-        dr[a] = s->ri[a] - (pj->r[a] + pj->v[a] * dt_j + shift[a]);
-        dv[a] = s->pi->v[a] - pj->v[a];
+        dr[a] = s->ri[a] - (mj->r[a] + mj->v[a] * dt_j + shift[a]);
+        dv[a] = s->mi->v[a] - mj->v[a];
     }
-    double dt = hsf_pair_time_before(dr, dv, s->pi->radius + pj->radius, s->best);
+    double dt = hsf_pair_time_before(dr, dv, s->mi->radius + mj->radius, s->best);
     if (dt < s->best) {
         s->best = dt;
         s->partner = j;
@@ -84,18 +84,18 @@ static void consider_all(const hsf_system *sys, uint32_t i, pair_search *s)
     }
 }
 
-/* Without lists: time until p (at its own clock) leaves the box through a
- * periodic face, which one in *axis and *dir. */
-static double box_exit_time(const hsf_system *sys, const hsf_particle *p, int *axis, int *dir)
+/* Without lists: time until a particle moving as m (at its own clock)
+ * leaves the box through a periodic face, which one in *axis and *dir. */
+static double box_exit_time(const hsf_system *sys, const hsf_motion *m, int *axis, int *dir)
 {
     double best = INFINITY;
     for (int a = 0; a < sys->dim; a++) {
-        if (!sys->periodic[a] || p->v[a] == 0)
+        if (!sys->periodic[a] || m->v[a] == 0)
             continue;
-        double face = p->v[a] > 0 ? sys->hi[a] : sys->lo[a];
-        double dt = fmax(0, (face - p->r[a]) / p->v[a]);
+        double face = m->v[a] > 0 ? sys->hi[a] : sys->lo[a];
+        double dt = fmax(0, (face - m->r[a]) / m->v[a]);
         if (dt < best)
-            best = dt, *axis = a, *dir = p->v[a] > 0 ? 1 : -1;
+            best = dt, *axis = a, *dir = m->v[a] > 0 ? 1 : -1;
     }
     return best;
 }
@@ -105,16 +105,19 @@ static double box_exit_time(const hsf_system *sys, const hsf_particle *p, int *a
  * its leaving its neighbourhood. */
 static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
 {
-    hsf_particle *p = &sys->p[i];
+    const hsf_motion *mi = &sys->m[i];
     double now = sys->time, ri[3];
-    hsf_position_at(p, now, ri);
+    hsf_position_at(mi, now, ri);
     int wall = -1;
-    double t_wall = sys->boundary->next_hit(sys->boundary_state, ri, p->v, p->radius, &wall);
+    double t_wall = sys->boundary->next_hit(sys->boundary_state, ri, mi->v, mi->radius, &wall);
     /* The exit time is measured from the particle's own clock. */
     int axis = 0, dir = 0;
-    double t_cell = sys->nb.n ? hsf_neighbourhood_exit_time(p, sys->cells.skin)
-                              : box_exit_time(sys, p, &axis, &dir);
-    t_cell -= now - p->t;
+    double t_cell = sys->search == HSF_SEARCH_LISTS
+                        ? hsf_neighbourhood_exit_time(mi, sys->b[i].anchor, sys->cells.skin)
+                    : sys->search == HSF_SEARCH_CELLS
+                        ? hsf_cells_exit_time(&sys->cells, mi, &sys->b[i], &axis, &dir)
+                        : box_exit_time(sys, mi, &axis, &dir);
+    t_cell -= now - mi->t;
     if (t_cell < 0)
         t_cell = 0;
     /* A pair collision only matters if it comes before the wall and the
@@ -122,35 +125,43 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
      * search dismiss most pairs cheaply.  Ties: wall, then exit, then pair,
      * a fixed rule. */
     double limit = t_wall < t_cell ? t_wall : t_cell;
-    pair_search s = { .p = sys->p, .pi = p, .now = now, .best = limit, .partner = HSF_NONE };
+    pair_search s = { .m = sys->m, .mi = mi, .now = now, .best = limit, .partner = HSF_NONE };
     memcpy(s.ri, ri, sizeof ri);
-    if (sys->nb.n) {
-        const uint32_t *list = sys->nb.j + (size_t)i * sys->nb.cap;
-        const uint8_t *image = sys->nb.image + (size_t)i * sys->nb.cap;
-        for (uint32_t k = 0, m = sys->nb.count[i]; k < m; k++) {
+    if (sys->search == HSF_SEARCH_LISTS) {
+        const uint32_t *list = hsf_nb_list(&sys->nb, i);
+        const uint8_t *image = hsf_nb_images(&sys->nb, i);
+        uint32_t count = *hsf_nb_count(&sys->nb, i);
+        /* Ask for every neighbour's record at once: in a large system each
+         * is a cache miss, and the branches of the search below would
+         * otherwise make them wait for one another. */
+        for (uint32_t k = 0; k < count; k++)
+            __builtin_prefetch(&sys->m[list[k]]);
+        for (uint32_t k = 0; k < count; k++) {
             double shift[3];
             hsf_image_shift(image[k], sys->cells.len, shift);
             consider_pair(&s, list[k], shift);
         }
+    } else if (sys->search == HSF_SEARCH_CELLS) {
+        hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_pair, &s);
     } else {
         consider_all(sys, i, &s);
     }
     if (s.partner != HSF_NONE)
         return push(sys, now + s.best, HSF_EVENT_PAIR, i, s.partner,
-                    sys->p[s.partner].version, err);
+                    sys->b[s.partner].version, err);
     if (t_wall <= t_cell && t_wall < INFINITY)
         return push(sys, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, 0, err);
     if (t_cell < INFINITY)
         return push(sys, now + t_cell, HSF_EVENT_CELL, i, (uint32_t)(axis * 2 + (dir > 0)), 0,
                     err);
-    p->event_seq = 0;   /* free flight forever */
+    sys->b[i].event_seq = 0;    /* free flight forever */
     return 0;
 }
 
-static void advance(hsf_particle *p, double t)
+static void advance(hsf_motion *m, double t)
 {
-    hsf_position_at(p, t, p->r);
-    p->t = t;
+    hsf_position_at(m, t, m->r);
+    m->t = t;
 }
 
 static int notify(hsf_system *sys, const hsf_event_info *info, hsf_error *err)
@@ -168,61 +179,65 @@ static int notify(hsf_system *sys, const hsf_event_info *info, hsf_error *err)
 
 static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 {
-    hsf_particle *a = &sys->p[ev->subject], *b = &sys->p[ev->object];
-    if (b->version != ev->stamp) {
+    uint32_t i = ev->subject, j = ev->object;
+    if (sys->b[j].version != ev->stamp) {
         sys->stats.stale_events++;
-        return predict(sys, ev->subject, err);
+        return predict(sys, i, err);
     }
-    advance(a, ev->time);
-    advance(b, ev->time);
+    hsf_motion *mi = &sys->m[i], *mj = &sys->m[j];
+    advance(mi, ev->time);
+    advance(mj, ev->time);
     double dr[3];
-    hsf_separation(sys, a->r, b->r, dr);
-    hsf_event_info info = { .kind = HSF_EVENT_PAIR, .time = ev->time,
-                            .i = ev->subject, .j = ev->object };
-    info.impulse = hsf_pair_collide(dr, a->v, b->v, a->mass, b->mass, &info.virial);
-    a->version++;
-    b->version++;
+    hsf_separation(sys, mi->r, mj->r, dr);
+    hsf_event_info info = { .kind = HSF_EVENT_PAIR, .time = ev->time, .i = i, .j = j };
+    info.impulse = hsf_pair_collide(dr, mi->v, mj->v, sys->b[i].mass, sys->b[j].mass,
+                                    &info.virial);
+    sys->b[i].version++;
+    sys->b[j].version++;
     sys->stats.collisions++;
     sys->stats.virial += info.virial;
-    if (predict(sys, ev->subject, err) || predict(sys, ev->object, err))
+    if (predict(sys, i, err) || predict(sys, j, err))
         return -1;
     return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_PAIR) ? notify(sys, &info, err) : 0;
 }
 
 static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 {
-    hsf_particle *a = &sys->p[ev->subject];
-    advance(a, ev->time);
-    hsf_event_info info = { .kind = HSF_EVENT_WALL, .time = ev->time,
-                            .i = ev->subject, .j = ev->object };
-    info.impulse = sys->boundary->collide(sys->boundary_state, (int)ev->object, a->r,
-                                          a->v, a->mass);
-    a->version++;
+    uint32_t i = ev->subject;
+    hsf_motion *mi = &sys->m[i];
+    advance(mi, ev->time);
+    hsf_event_info info = { .kind = HSF_EVENT_WALL, .time = ev->time, .i = i, .j = ev->object };
+    info.impulse = sys->boundary->collide(sys->boundary_state, (int)ev->object, mi->r, mi->v,
+                                          sys->b[i].mass);
+    sys->b[i].version++;
     sys->stats.wall_hits++;
     sys->stats.wall_impulse += info.impulse;
-    if (predict(sys, ev->subject, err))
+    if (predict(sys, i, err))
         return -1;
     return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_WALL) ? notify(sys, &info, err) : 0;
 }
 
 /* The subject reached the edge of its neighbourhood: a new one around it.
- * Without lists, it reached a periodic face of the box: it comes back in on
- * the other side. */
+ * Without lists, it reached the face of its cell, or without cells a
+ * periodic face of the box, and comes back in on the other side. */
 static int do_cell(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 {
-    hsf_particle *p = &sys->p[ev->subject];
-    advance(p, ev->time);
-    if (sys->nb.n) {
-        hsf_cells_reanchor(&sys->cells, sys->p, ev->subject);
-        if (hsf_neighbours_renew(&sys->nb, &sys->cells, sys->p, ev->subject, err))
+    uint32_t i = ev->subject;
+    advance(&sys->m[i], ev->time);
+    if (sys->search == HSF_SEARCH_LISTS) {
+        hsf_cells_reanchor(&sys->cells, sys->m, sys->b, i);
+        if (hsf_neighbours_renew(&sys->nb, &sys->cells, sys->m, sys->b, i, err))
             return -1;
+    } else if (sys->search == HSF_SEARCH_CELLS) {
+        hsf_cells_cross(&sys->cells, sys->m, sys->b, i, (int)ev->object / 2,
+                        ev->object % 2 ? 1 : -1);
     } else {
         int axis = (int)ev->object / 2, dir = ev->object % 2 ? 1 : -1;
-        p->r[axis] = dir > 0 ? sys->lo[axis] : sys->hi[axis];
-        p->image[axis] += dir;
+        sys->m[i].r[axis] = dir > 0 ? sys->lo[axis] : sys->hi[axis];
+        sys->b[i].image[axis] += dir;
     }
     sys->stats.cell_crossings++;
-    return predict(sys, ev->subject, err);
+    return predict(sys, i, err);
 }
 
 /* Time reversal: every particle is brought to now and turned round, and
@@ -233,11 +248,11 @@ static int do_cell(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 static int do_reverse(hsf_system *sys, hsf_error *err)
 {
     for (uint32_t i = 0; i < sys->n; i++) {
-        hsf_particle *p = &sys->p[i];
-        advance(p, sys->time);
+        hsf_motion *m = &sys->m[i];
+        advance(m, sys->time);
         for (int a = 0; a < 3; a++)
-            p->v[a] = -p->v[a];
-        p->version++;
+            m->v[a] = -m->v[a];
+        sys->b[i].version++;
     }
     for (uint32_t i = 0; i < sys->n; i++)
         if (predict(sys, i, err))
@@ -303,7 +318,7 @@ int hsf_engine_run(hsf_system *sys, hsf_error *err)
         case HSF_EVENT_PAIR:
         case HSF_EVENT_WALL:
         case HSF_EVENT_CELL:
-            if (sys->p[ev.subject].event_seq != ev.seq) {
+            if (sys->b[ev.subject].event_seq != ev.seq) {
                 sys->stats.stale_events++;      /* superseded by a later prediction */
                 continue;
             }

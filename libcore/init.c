@@ -125,7 +125,7 @@ int hsf_init_particles(const hsf_config *cfg, int dim, unsigned long seed,
     size_t n = (size_t)cells[0] * cells[1] * cells[2] * (size_t)l->nsites;
     if (n > UINT32_MAX - 1)
         return hsf_config_error(cfg, err, "cells", "%zu particles is more than hsframe holds", n);
-    out->p = hsf_particles_alloc(n);
+    out->p = calloc(n, sizeof *out->p);
     out->line = calloc(n, sizeof *out->line);
     out->path = strdup("[init]");
     if (!out->p || !out->line || !out->path) {

@@ -27,29 +27,53 @@
 #include "cells.h"
 #include "particle.h"
 
+/* Particle i's list is one block of stride bytes, aligned to 64: its
+ * count (uint32), then cap image codes (uint8, 2 bits per axis, see
+ * hsf_image_shift), then cap neighbour indices (uint32).  One block per
+ * particle, read whole by every prediction: one or two cache lines. */
 typedef struct hsf_neighbours {
     size_t n;               /* particles */
-    uint32_t cap;           /* entries per particle; doubled when one fills up */
-    uint32_t *count;        /* entries of particle i */
-    uint32_t *j;            /* i's neighbours: j[i * cap + k], k < count[i] */
-    uint8_t *image;         /* and their images: 2 bits per axis, see hsf_image_shift */
+    size_t stride;          /* bytes per block, a multiple of 64 */
+    uint32_t cap;           /* entries per block, a multiple of 4; grows when one fills */
+    unsigned char *blocks;
 } hsf_neighbours;
+
+static inline unsigned char *hsf_nb_block(const hsf_neighbours *nb, uint32_t i)
+{
+    return nb->blocks + (size_t)i * nb->stride;
+}
+
+/* Particle i's count, image codes and neighbours. */
+static inline uint32_t *hsf_nb_count(const hsf_neighbours *nb, uint32_t i)
+{
+    return (uint32_t *)(void *)hsf_nb_block(nb, i);
+}
+
+static inline uint8_t *hsf_nb_images(const hsf_neighbours *nb, uint32_t i)
+{
+    return hsf_nb_block(nb, i) + sizeof(uint32_t);
+}
+
+static inline uint32_t *hsf_nb_list(const hsf_neighbours *nb, uint32_t i)
+{
+    return (uint32_t *)(void *)(hsf_nb_block(nb, i) + sizeof(uint32_t) + nb->cap);
+}
 
 /* Builds every list from the anchors filed in cells.  Returns 0, or -1 with
  * err set (out of memory). */
-int hsf_neighbours_build(hsf_neighbours *nb, const hsf_cells *cells, const hsf_particle *p,
-                         size_t n, hsf_error *err);
+int hsf_neighbours_build(hsf_neighbours *nb, const hsf_cells *cells, const hsf_motion *m,
+                         const hsf_body *b, size_t n, hsf_error *err);
 void hsf_neighbours_free(hsf_neighbours *nb);
 
 /* Renews particle i's list after its anchor moved (hsf_cells_reanchor):
  * leaves its old neighbours' lists, joins its new ones'.  Returns 0, or -1
  * with err set (out of memory). */
-int hsf_neighbours_renew(hsf_neighbours *nb, const hsf_cells *cells, const hsf_particle *p,
-                         uint32_t i, hsf_error *err);
+int hsf_neighbours_renew(hsf_neighbours *nb, const hsf_cells *cells, const hsf_motion *m,
+                         const hsf_body *b, uint32_t i, hsf_error *err);
 
-/* Time until particle p (at its own clock) leaves its neighbourhood; INFINITY
- * at rest. */
-double hsf_neighbourhood_exit_time(const hsf_particle *p, double skin);
+/* Time until a particle moving as m (at its own clock) leaves its
+ * neighbourhood around anchor; INFINITY at rest. */
+double hsf_neighbourhood_exit_time(const hsf_motion *m, const double anchor[3], double skin);
 
 /* The shift to add to a neighbour's position for image code k. */
 static inline void hsf_image_shift(uint8_t k, const double len[3], double shift[3])

@@ -1,4 +1,5 @@
-/* The engine's particle record and particle sets (private to libhsframe). */
+/* Particle records: as read, and as the engine keeps them (private to
+ * libhsframe). */
 #ifndef HSF_PARTICLE_H
 #define HSF_PARTICLE_H
 
@@ -7,30 +8,45 @@
 
 #include <hsframe/error.h>
 
-/* One disc or sphere.  Position r is valid at the particle's own clock t:
- * at time T it is at r + v (T - t).  Only particles taking part in an event
- * are advanced, so no event costs O(N). */
+/* One disc or sphere as read from a file or generated: what a particle
+ * set holds. */
 typedef struct hsf_particle {
-    /* What every prediction reads comes first: one 64-byte cache line. */
+    double r[3];            /* position; z = 0 in 2D */
+    double v[3];            /* velocity; z = 0 in 2D */
+    double radius;
+    double mass;
+    int32_t image[3];       /* periodic images already crossed (from an XYZ file) */
+    uint8_t color[3];       /* 0-255 */
+} hsf_particle;
+
+/* The engine keeps each particle in two records, split by how often the
+ * event loop touches them.  Position r is valid at the particle's own clock
+ * t: at time T it is at r + v (T - t).  Only particles taking part in an
+ * event are advanced, so no event costs O(N). */
+
+/* What every prediction reads about each neighbour: one 64-byte cache line
+ * (the array is aligned to 64 bytes). */
+typedef struct hsf_motion {
     double r[3];            /* position at time t; z = 0 in 2D */
     double v[3];            /* velocity; z = 0 in 2D */
     double t;               /* local clock */
     double radius;
+} hsf_motion;
+
+/* Everything else, 72 bytes; the first 32 are what a neighbour-list
+ * renewal reads of each particle it passes in the grid. */
+typedef struct hsf_body {
+    double anchor[3];       /* centre of the neighbourhood sphere (neighbours.h),
+                               inside the extent; r stays within the skin of it */
+    uint32_t next;          /* next particle in the anchor's cell, HSF_NONE at the end */
+    uint32_t cell;          /* cell of the anchor within its grid level */
     double mass;
-    double anchor[3];       /* centre of the neighbourhood sphere (neighbours.h): r
-                               stays within the skin of it; inside the extent */
     uint64_t event_seq;     /* seq of this particle's one scheduled event */
     uint32_t version;       /* bumped at every velocity change: lazy invalidation */
-    uint32_t cell;          /* cell of the anchor within its grid level */
-    uint32_t next, prev;    /* neighbours in the cell's list, HSF_NONE at the ends */
     int32_t image[3];       /* periodic wraps so far: unwrapped = r + image * length */
     uint8_t level;          /* grid level (diameter class), see cells.h */
     uint8_t color[3];       /* 0-255 */
-} __attribute__((aligned(64))) hsf_particle;
-
-/* n zeroed records aligned to a cache line (free them with free()), or
- * NULL. */
-hsf_particle *hsf_particles_alloc(size_t n);
+} hsf_body;
 
 /* "No particle" in cell lists. */
 #define HSF_NONE UINT32_MAX
@@ -39,7 +55,7 @@ hsf_particle *hsf_particles_alloc(size_t n);
 typedef struct hsf_particle_set {
     int dim;                /* 2 or 3 */
     size_t n;
-    hsf_particle *p;        /* n records; clocks 0, counters 0 */
+    hsf_particle *p;        /* n records */
     uint32_t *line;         /* 1-based line of particle i in its file */
     char *path;             /* the file read (for messages) */
 } hsf_particle_set;

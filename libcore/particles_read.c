@@ -218,20 +218,11 @@ static size_t lines_bound(const hsf_cursor *c, size_t n, int min_tokens)
     return most < n ? most : n;
 }
 
-hsf_particle *hsf_particles_alloc(size_t n)
-{
-    void *p = NULL;
-    size_t bytes = (n ? n : 1) * sizeof(hsf_particle);
-    if (posix_memalign(&p, 64, bytes))
-        return NULL;
-    return memset(p, 0, bytes);
-}
-
 static int set_alloc(hsf_particle_set *out, size_t cap, int dim, const char *path,
                      hsf_error *err)
 {
     out->dim = dim;
-    out->p = hsf_particles_alloc(cap);
+    out->p = calloc(cap, sizeof *out->p);
     out->line = calloc(cap, sizeof *out->line);
     out->path = strdup(path);
     if (!out->p || !out->line || !out->path)

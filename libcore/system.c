@@ -1,5 +1,6 @@
 /* Read access to the system for outputs: everything at the current time. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "system_private.h"
@@ -26,11 +27,12 @@ double hsf_system_end_time(const hsf_system *sys)
 
 void hsf_system_particle(const hsf_system *sys, size_t i, hsf_particle_view *out)
 {
-    const hsf_particle *p = &sys->p[i];
-    hsf_position_at(p, sys->time, out->r);
+    const hsf_motion *m = &sys->m[i];
+    const hsf_body *b = &sys->b[i];
+    hsf_position_at(m, sys->time, out->r);
     for (int a = 0; a < 3; a++) {
         double len = sys->cells.len[a];
-        out->unwrapped[a] = out->r[a] + p->image[a] * len;
+        out->unwrapped[a] = out->r[a] + b->image[a] * len;
         /* The engine lets a particle stray out of a periodic box by up to
          * the skin (without lists, by any amount) before it wraps it. */
         if (sys->periodic[a] && (out->r[a] < sys->lo[a] || out->r[a] >= sys->hi[a])) {
@@ -39,11 +41,11 @@ void hsf_system_particle(const hsf_system *sys, size_t i, hsf_particle_view *out
                 out->r[a] = sys->lo[a];
         }
     }
-    memcpy(out->v, p->v, sizeof out->v);
-    out->radius = p->radius;
-    out->mass = p->mass;
-    memcpy(out->color, p->color, sizeof out->color);
-    out->collisions = p->version;
+    memcpy(out->v, m->v, sizeof out->v);
+    out->radius = m->radius;
+    out->mass = b->mass;
+    memcpy(out->color, b->color, sizeof out->color);
+    out->collisions = b->version;
 }
 
 void hsf_system_stats(const hsf_system *sys, hsf_stats *out)
@@ -55,8 +57,8 @@ double hsf_system_kinetic_energy(const hsf_system *sys)
 {
     double sum = 0;
     for (size_t i = 0; i < sys->n; i++) {
-        const double *v = sys->p[i].v;
-        sum += sys->p[i].mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+        const double *v = sys->m[i].v;
+        sum += sys->b[i].mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
     }
     return sum / 2;
 }
@@ -77,4 +79,38 @@ void hsf_system_extent(const hsf_system *sys, double lo[3], double hi[3], int pe
     memcpy(lo, sys->lo, sizeof sys->lo);
     memcpy(hi, sys->hi, sizeof sys->hi);
     memcpy(periodic, sys->periodic, sizeof sys->periodic);
+}
+
+int hsf_system_adopt(hsf_system *sys, const hsf_particle_set *set, hsf_error *err)
+{
+    size_t n = set->n ? set->n : 1;
+    void *m = NULL;
+    if (posix_memalign(&m, 64, n * sizeof *sys->m))
+        m = NULL;
+    sys->m = m;
+    sys->b = calloc(n, sizeof *sys->b);
+    if (!sys->m || !sys->b)
+        return hsf_error_set(err, "out of memory for %zu particles", set->n);
+    sys->n = set->n;
+    for (size_t i = 0; i < set->n; i++) {
+        const hsf_particle *p = &set->p[i];
+        hsf_motion *mi = &sys->m[i];
+        hsf_body *bi = &sys->b[i];
+        memcpy(mi->r, p->r, sizeof mi->r);
+        memcpy(mi->v, p->v, sizeof mi->v);
+        mi->t = 0;
+        mi->radius = p->radius;
+        *bi = (hsf_body){ .mass = p->mass, .next = HSF_NONE };
+        memcpy(bi->image, p->image, sizeof bi->image);
+        memcpy(bi->color, p->color, sizeof bi->color);
+    }
+    return 0;
+}
+
+void hsf_system_release(hsf_system *sys)
+{
+    free(sys->m);
+    free(sys->b);
+    sys->m = NULL;
+    sys->b = NULL;
 }

@@ -27,10 +27,18 @@ typedef struct hsf_output_slot {
     int initialised;        /* init was called (so fini must be) */
 } hsf_output_slot;
 
+/* How a prediction finds the particles that may collide with one. */
+typedef enum hsf_search {
+    HSF_SEARCH_ALL = 0,     /* every other particle (validation) */
+    HSF_SEARCH_CELLS = 1,   /* the 3^d cells around its own; renewed at cell faces */
+    HSF_SEARCH_LISTS = 2    /* its neighbour list; renewed on leaving its neighbourhood */
+} hsf_search;
+
 struct hsf_system {
     int dim;
     size_t n;
-    hsf_particle *p;
+    hsf_motion *m;          /* n records, aligned to 64 bytes (hsf_system_adopt) */
+    hsf_body *b;            /* n records */
     double time;            /* current simulated time */
     double end_time;
 
@@ -42,7 +50,8 @@ struct hsf_system {
     double lo[3], hi[3];
     int periodic[3];
     hsf_cells cells;
-    hsf_neighbours nb;      /* n = 0: no lists, every pair is checked */
+    hsf_neighbours nb;      /* built for HSF_SEARCH_LISTS */
+    int search;             /* how a prediction finds candidates: hsf_search */
 
     /* queue */
     hsf_plugin queue_plugin;
@@ -63,13 +72,20 @@ struct hsf_system {
     struct hsf_progress *progress;      /* the progress line, or NULL */
 };
 
-/* Position of particle p at time t, without changing it. */
-static inline void hsf_position_at(const hsf_particle *p, double t, double r[3])
+/* Position of a particle moving as m at time t, without changing it. */
+static inline void hsf_position_at(const hsf_motion *m, double t, double r[3])
 {
-    double dt = t - p->t;
+    double dt = t - m->t;
     for (int a = 0; a < 3; a++)
-        r[a] = p->r[a] + p->v[a] * dt;
+        r[a] = m->r[a] + m->v[a] * dt;
 }
+
+/* Takes the particles of set into the engine's records (clocks at 0).
+ * Returns 0, or -1 with err set (out of memory). */
+int hsf_system_adopt(hsf_system *sys, const hsf_particle_set *set, hsf_error *err);
+
+/* Frees the engine's records. */
+void hsf_system_release(hsf_system *sys);
 
 /* The separation r_i - r_j of two particles at the same time, through the
  * nearest periodic image. */

@@ -7,8 +7,8 @@
 
 static int check_inside(const hsf_system *sys, const hsf_particle_set *set, hsf_error *err)
 {
-    for (size_t i = 0; i < sys->n; i++) {
-        const hsf_particle *p = &sys->p[i];
+    for (size_t i = 0; i < set->n; i++) {
+        const hsf_particle *p = &set->p[i];
         if (sys->boundary->check(sys->boundary_state, p->r, p->radius, err))
             return hsf_error_prefix(err, "%s:%u: particle %zu is not inside the %s "
                                     "boundary: ", set->path, set->line[i], i + 1,
@@ -19,7 +19,7 @@ static int check_inside(const hsf_system *sys, const hsf_particle_set *set, hsf_
 
 /* The deepest overlap of particle i with the neighbours the grid offers. */
 typedef struct overlap_search {
-    const hsf_particle *p;
+    const hsf_motion *m;
     uint32_t i;
     double depth, distance, sigma;
     uint32_t with;
@@ -28,7 +28,7 @@ typedef struct overlap_search {
 static void measure_overlap(void *ctx, uint32_t j, const double shift[3])
 {
     overlap_search *s = ctx;
-    const hsf_particle *pi = &s->p[s->i], *pj = &s->p[j];
+    const hsf_motion *pi = &s->m[s->i], *pj = &s->m[j];
     double dr[3];
     for (int a = 0; a < 3; a++)
         dr[a] = pi->r[a] - (pj->r[a] + shift[a]);
@@ -45,8 +45,8 @@ static void measure_overlap(void *ctx, uint32_t j, const double shift[3])
 static int check_overlaps(const hsf_system *sys, const hsf_particle_set *set, hsf_error *err)
 {
     for (uint32_t i = 0; i < sys->n; i++) {
-        overlap_search s = { .p = sys->p, .i = i, .with = HSF_NONE };
-        hsf_cells_scan(&sys->cells, sys->p, i, measure_overlap, &s);
+        overlap_search s = { .m = sys->m, .i = i, .with = HSF_NONE };
+        hsf_cells_scan(&sys->cells, sys->m, sys->b, i, measure_overlap, &s);
         if (s.with != HSF_NONE)     /* i is the first of the pair in file order */
             return hsf_error_set(err, "%s:%u: particle %u overlaps particle %u (line %u) "
                                  "by %.6g: their centres are %.17g apart, their radii "

@@ -35,8 +35,8 @@ typedef struct hsf_stats {
     uint64_t collisions;    /* pair collisions */
     uint64_t wall_hits;     /* particle-wall collisions */
     uint64_t stale_events;  /* popped events that were no longer valid */
-    uint64_t cell_crossings; /* neighbour-list renewals: a particle leaving its
-                                neighbourhood (the name is historical) */
+    uint64_t cell_crossings; /* renewals of a particle's candidates: leaving its
+                                neighbourhood (neighbour lists) or its cell */
     double wall_impulse;    /* sum of momentum magnitudes given to walls */
     double virial;          /* sum over pair collisions of impulse . (r_i - r_j) */
 } hsf_stats;
