@@ -136,11 +136,8 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
          * otherwise make them wait for one another. */
         for (uint32_t k = 0; k < count; k++)
             __builtin_prefetch(&sys->m[list[k]]);
-        for (uint32_t k = 0; k < count; k++) {
-            double shift[3];
-            hsf_image_shift(image[k], sys->cells.len, shift);
-            consider_pair(&s, list[k], shift);
-        }
+        for (uint32_t k = 0; k < count; k++)
+            consider_pair(&s, list[k], sys->shift[image[k]]);
     } else if (sys->search == HSF_SEARCH_CELLS) {
         hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_pair, &s);
     } else {

@@ -253,6 +253,8 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         (sys->search == HSF_SEARCH_LISTS &&
          hsf_neighbours_build(&sys->nb, &sys->cells, sys->m, sys->b, sys->n, err)))
         return -1;
+    for (int k = 0; k < 64; k++)
+        hsf_image_shift((uint8_t)k, sys->cells.len, sys->shift[k]);
     /* The engine has its own records now: only the file lines are kept,
      * for messages. */
     free(rs->set.p);

@@ -51,6 +51,7 @@ struct hsf_system {
     int periodic[3];
     hsf_cells cells;
     hsf_neighbours nb;      /* built for HSF_SEARCH_LISTS */
+    double shift[64][3];    /* image shift of each image code (hsf_image_shift) */
     int search;             /* how a prediction finds candidates: hsf_search */
 
     /* queue */
