@@ -8,7 +8,8 @@ check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 endif
 TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh
-EXTRA_DIST += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh
+EXTRA_DIST += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh \
+	tests/lsan.supp
 noinst_HEADERS += tests/testlib.h tests/runlib.h
 
 TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore -I$(top_srcdir)/tests $(CRITERION_CFLAGS)
