@@ -1,6 +1,7 @@
 # Output plugins.
 pkglib_LTLIBRARIES += plugins/output/snapshot.la plugins/output/xyz.la \
-	plugins/output/thermo.la plugins/output/events.la plugins/output/msd.la
+	plugins/output/thermo.la plugins/output/events.la plugins/output/msd.la \
+	plugins/output/speeds.la plugins/output/rdf.la plugins/output/freepath.la
 plugins_output_snapshot_la_SOURCES = plugins/output/snapshot.c
 plugins_output_snapshot_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_output_snapshot_la_LIBADD = libhsframe.la
@@ -16,3 +17,12 @@ plugins_output_events_la_LIBADD = libhsframe.la
 plugins_output_msd_la_SOURCES = plugins/output/msd.c
 plugins_output_msd_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_output_msd_la_LIBADD = libhsframe.la
+plugins_output_speeds_la_SOURCES = plugins/output/speeds.c
+plugins_output_speeds_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_output_speeds_la_LIBADD = libhsframe.la
+plugins_output_rdf_la_SOURCES = plugins/output/rdf.c
+plugins_output_rdf_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_output_rdf_la_LIBADD = libhsframe.la
+plugins_output_freepath_la_SOURCES = plugins/output/freepath.c
+plugins_output_freepath_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_output_freepath_la_LIBADD = libhsframe.la
