@@ -7,8 +7,9 @@ CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 endif
-TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh
+TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/test_scenarios.sh
 EXTRA_DIST += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh \
+	tests/test_scenarios.sh \
 	tests/lsan.supp
 noinst_HEADERS += tests/testlib.h tests/runlib.h
 
