@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <hsframe/io.h>
@@ -26,6 +27,13 @@ hsf_atomic_file *hsf_atomic_open(const char *path, hsf_error *err)
     /* A unique name in the same directory, so that rename stays atomic. */
     snprintf(a->tmp, len + 16, "%s.tmpXXXXXX", path);
     int fd = mkstemp(a->tmp);
+    if (fd >= 0) {
+        /* mkstemp makes the file private (0600); the final file gets the
+         * permissions any new file would (0666 less the umask). */
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
     if (fd < 0 || !(a->f = fdopen(fd, "w"))) {
         hsf_error_set(err, "%s: cannot write: %s", path, strerror(errno));
         if (fd >= 0) {

@@ -7,9 +7,10 @@ CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 endif
-TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/test_scenarios.sh
+TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/test_scenarios.sh \
+	tests/test_pictures.sh
 EXTRA_DIST += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh \
-	tests/test_scenarios.sh \
+	tests/test_scenarios.sh tests/test_pictures.sh \
 	tests/lsan.supp
 noinst_HEADERS += tests/testlib.h tests/runlib.h
 
@@ -43,6 +44,14 @@ tests_test_measure_LDADD = $(TEST_LDADD)
 tests_test_queue_conformance_SOURCES = tests/test_queue_conformance.c
 tests_test_queue_conformance_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_queue_conformance_LDADD = $(TEST_LDADD)
+
+# Reads pixels of a PNG for tests/test_pictures.sh.
+if HAVE_CAIRO
+check_PROGRAMS += tests/png_pixel
+tests_png_pixel_SOURCES = tests/png_pixel.c
+tests_png_pixel_CFLAGS = $(AM_CFLAGS) $(CAIRO_CFLAGS)
+tests_png_pixel_LDADD = $(CAIRO_LIBS)
+endif
 
 # Deliberately broken plugins for the loader tests (-rpath makes libtool
 # build shared modules that are never installed).

@@ -37,7 +37,10 @@ end_time = 2
 plugin = snapshot
 file = final.txt
 I
+umask 022
 check "a run succeeds" run_status 0 -c run.ini
+check "output files get the usual permissions (0666 less the umask)" \
+    test "$(stat -c %a final.txt)" = 644
 for key in particles dimension time events collisions boundary_hits stale_events \
            wall_seconds events_per_second energy_drift; do
     check "summary has $key" contains "$WORK/out" "$key: "

@@ -26,3 +26,19 @@ plugins_output_rdf_la_LIBADD = libhsframe.la
 plugins_output_freepath_la_SOURCES = plugins/output/freepath.c
 plugins_output_freepath_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_output_freepath_la_LIBADD = libhsframe.la
+
+# Pictures, when their libraries were found.
+if HAVE_CAIRO
+pkglib_LTLIBRARIES += plugins/output/frames.la
+plugins_output_frames_la_SOURCES = plugins/output/frames.c
+plugins_output_frames_la_CPPFLAGS = $(AM_CPPFLAGS) $(CAIRO_CFLAGS)
+plugins_output_frames_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_output_frames_la_LIBADD = libhsframe.la $(CAIRO_LIBS) -lm
+endif
+if HAVE_VIEWER
+pkglib_LTLIBRARIES += plugins/output/viewer.la
+plugins_output_viewer_la_SOURCES = plugins/output/viewer.c
+plugins_output_viewer_la_CPPFLAGS = $(AM_CPPFLAGS) $(SDL2_CFLAGS) $(CAIRO_CFLAGS)
+plugins_output_viewer_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_output_viewer_la_LIBADD = libhsframe.la $(SDL2_LIBS) $(CAIRO_LIBS) -lm
+endif

@@ -1,0 +1,105 @@
+#!/bin/sh
+# The picture outputs, looked at pixel by pixel: frames (cairo PNGs and the
+# ffmpeg video) and the viewer (SDL2, through its screenshot, headless).
+. "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
+cd "$WORK" || exit 1
+
+pixel="$HSF_TEST_BUILDDIR/tests/png_pixel"
+if [ ! -e "$HSF_TEST_BUILDDIR/plugins/output/.libs/frames.so" ] || [ ! -x "$pixel" ]; then
+    echo "frames was not built (no cairo): skipped"
+    exit 77
+fi
+
+# Two discs at rest, red on the left and blue on the right, in the unit
+# box: at width 200 the red centre is pixel (50, 100), the blue (150, 100).
+cat >two.txt <<'P'
+2
+0.25 0.5 0 0 0.1 1 255 0 0
+0.75 0.5 0 0 0.1 1 0 0 255
+P
+cat >frames.ini <<'I'
+[simulation]
+particles = two.txt
+end_time = 1
+
+[output.f]
+plugin = frames
+prefix = shot
+width = 200
+interval = 0.5
+I
+check "frames: a run" run_status 0 -c frames.ini
+check "frames: one picture per sample (t = 0, 0.5, 1)" test "$(ls shot-*.png | wc -l)" -eq 3
+check "frames: numbered from 0" test -s shot-000002.png
+check "frames: 200 x 200" test "$("$pixel" shot-000002.png)" = "size 200 200"
+check "frames: red disc red" test "$("$pixel" shot-000002.png 50 100)" = "255 0 0"
+check "frames: blue disc blue" test "$("$pixel" shot-000002.png 150 100)" = "0 0 255"
+check "frames: white background" test "$("$pixel" shot-000002.png 100 170)" = "255 255 255"
+# Dark pixels of the "t = 1.00" text within the top left 70 x 24 pixels.
+text_box=$(awk 'BEGIN { for (x = 4; x < 70; x += 2) for (y = 4; y < 24; y += 2) printf "%d %d ", x, y }')
+# shellcheck disable=SC2086
+check "frames: the time is written top left" test "$("$pixel" shot-000002.png $text_box |
+    awk '$1 + $2 + $3 < 200' | wc -l)" -gt 5
+check "frames: no temporary files left" test -z "$(ls | grep tmp)"
+
+check "frames: black background" run_status 0 -c frames.ini -s output.f.background=black \
+    -s output.f.prefix=dark
+check "frames: black is black" test "$("$pixel" dark-000000.png 100 170)" = "0 0 0"
+check "frames: a bad width is refused" run_status 2 -c frames.ini -s output.f.width=-5
+check "frames: bad width: message" contains "$WORK/err" \
+    "width: expected an integer from 16 to 16384, found '-5'"
+check "frames: a missing directory is refused before the run" run_status 2 -c frames.ini \
+    -s output.f.prefix=nowhere/shot
+check "frames: nothing written then" test ! -e nowhere
+
+# The video, with a stand-in ffmpeg that records its arguments.
+mkdir -p bin
+cat >bin/ffmpeg <<'F'
+#!/bin/sh
+echo "$@" >ffmpeg-args
+for last; do :; done
+echo video >"$last"
+exit "${FAKE_FFMPEG_STATUS:-0}"
+F
+chmod +x bin/ffmpeg
+check "frames: video through ffmpeg" env PATH="$WORK/bin:$PATH" "$HSFRAME" -c frames.ini \
+    -s output.f.video=run.mp4 -s output.f.fps=10 >out 2>err
+check "frames: the video is there" test -s run.mp4
+check "frames: ffmpeg got the frames and the rate" contains ffmpeg-args \
+    "-framerate 10 -i shot-%06d.png"
+check "frames: a failing ffmpeg fails the run" env PATH="$WORK/bin:$PATH" \
+    FAKE_FFMPEG_STATUS=3 sh -c "! '$HSFRAME' -c frames.ini -s output.f.video=bad.mp4 \
+    >out 2>err"
+check "frames: ffmpeg failure: message" contains err "ffmpeg failed (exit status 3)"
+check "frames: no video after a failure" test ! -e bad.mp4
+check "frames: no temporary video left" test -z "$(ls | grep 'bad.mp4')"
+if ! command -v ffmpeg >/dev/null 2>&1; then
+    check "frames: without ffmpeg the run succeeds" run_status 0 -c frames.ini \
+        -s output.f.video=none.mp4
+    check "frames: without ffmpeg: a warning" contains "$WORK/err" "ffmpeg is not installed"
+fi
+
+# The viewer, on SDL's offscreen driver.
+if [ -e "$HSF_TEST_BUILDDIR/plugins/output/.libs/viewer.so" ]; then
+    cat >viewer.ini <<'I'
+[simulation]
+particles = two.txt
+end_time = 0.2
+
+[output.v]
+plugin = viewer
+width = 200
+interval = 0.05
+speed = 0
+screenshot = window.png
+I
+    check "viewer: a run" env SDL_VIDEODRIVER=offscreen "$HSFRAME" -c viewer.ini >out 2>err
+    check "viewer: red disc red" test "$("$pixel" window.png 50 100)" = "255 0 0"
+    check "viewer: blue disc blue" test "$("$pixel" window.png 150 100)" = "0 0 255"
+    check "viewer: white background" test "$("$pixel" window.png 100 170)" = "255 255 255"
+    check "viewer: needs an interval" run_status 2 -c viewer.ini -s output.v.interval=0
+    check "viewer: interval: message" contains "$WORK/err" "expected the time between frames"
+    check "viewer: 2D only" run_status 2 -c "$CONF/box3d.ini" -s output.v.plugin=viewer \
+        -s output.v.interval=1
+fi
+finish
