@@ -3,7 +3,7 @@
 if HAVE_CRITERION
 CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
 	tests/test_particles tests/test_box tests/test_engine tests/test_geometry \
-	tests/test_queue_conformance tests/test_measure
+	tests/test_queue_conformance tests/test_measure tests/test_speeds
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 endif
@@ -38,6 +38,9 @@ tests_test_engine_LDADD = $(TEST_LDADD)
 tests_test_geometry_SOURCES = tests/test_geometry.c
 tests_test_geometry_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_geometry_LDADD = $(TEST_LDADD)
+tests_test_speeds_SOURCES = tests/test_speeds.c
+tests_test_speeds_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_speeds_LDADD = $(TEST_LDADD)
 tests_test_measure_SOURCES = tests/test_measure.c
 tests_test_measure_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_measure_LDADD = $(TEST_LDADD)

@@ -1,7 +1,6 @@
-/* The measuring outputs on cases with known answers: speeds (Rayleigh and
- * Maxwell-Boltzmann statistics, equipartition), rdf (lattices, the ideal
- * gas, the contact value of the disc fluid) and freepath (an exactly
- * periodic pair, the Enskog gas). */
+/* The measuring outputs rdf (lattices, the ideal gas, the contact value of
+ * the disc fluid) and freepath (an exactly periodic pair, the Enskog gas)
+ * on cases with known answers; speeds is in test_speeds.c. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -42,18 +41,6 @@ static double comment_value(const char *path, const char *key)
     return value;
 }
 
-/* "# chi2 X dof K p P" */
-static void chi2_of(const char *path, double *chi2, double *dof, double *p)
-{
-    FILE *f = fopen(path, "r");
-    char line[1024];
-    int found = 0;
-    while (fgets(line, sizeof line, f))
-        found |= sscanf(line, "# chi2 %lf dof %lf p %lf", chi2, dof, p) == 3;
-    fclose(f);
-    cr_assert(found, "%s has no chi2 line", path);
-}
-
 /* n x n discs on a square lattice of spacing a in a periodic box, speeds
  * set by speed(k), directions at random, masses by mass(k). */
 static const char *grid_file(int n, double a, double radius, double (*speed)(int),
@@ -80,79 +67,10 @@ static double unit(int k)
     return 1;
 }
 
-static double light_and_heavy(int k)
-{
-    return k % 2 ? 10 : 1;
-}
-
 static double still(int k)
 {
     (void)k;
     return 0;
-}
-
-/* ---- speeds ------------------------------------------------------------- */
-
-Test(speeds, a_thermal_disc_gas_is_rayleigh)
-{
-    const char *csv = out_path(2, "speeds.csv");
-    char ini[1024];
-    snprintf(ini, sizeof ini, "[simulation]\nend_time = 60\n[init]\nlattice = square\n"
-             "cells = 20 20\npacking_fraction = 0.2\n[boundary]\nplugin = periodic\n"
-             "[output.s]\nplugin = speeds\nfile = %s\ninterval = 5\nstart = 10\n", csv);
-    cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
-    double chi2, dof, p;
-    chi2_of(csv, &chi2, &dof, &p);
-    cr_assert_gt(dof, 10);
-    cr_assert_gt(p, 1e-3, "chi2 %g for %g degrees of freedom", chi2, dof);
-    cr_assert_float_eq(comment_value(csv, "temperature"), 1, 1e-9, "kT from [init]");
-}
-
-Test(speeds, equal_speeds_are_not_rayleigh)
-{
-    /* Tiny discs that never meet, all at speed 1: the statistic must
-     * reject the Rayleigh curve outright. */
-    const char *grid = grid_file(20, 1, 1e-4, unit, unit, 3);
-    const char *csv = out_path(2, "speeds.csv");
-    char ini[1024];
-    snprintf(ini, sizeof ini, "[simulation]\nparticles = %s\nend_time = 1\n[boundary]\n"
-             "plugin = periodic\nsize = 20 20\n[output.s]\nplugin = speeds\nfile = %s\n",
-             grid, csv);
-    cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
-    cr_assert_eq(summary_number(summary, "collisions"), 0);
-    double chi2, dof, p;
-    chi2_of(csv, &chi2, &dof, &p);
-    cr_assert_lt(p, 1e-6, "chi2 %g for %g degrees of freedom", chi2, dof);
-}
-
-Test(speeds, light_and_heavy_discs_share_the_energy)
-{
-    /* Every disc starts at speed 1, so the heavy ones (mass 10) hold ten
-     * times the light ones' energy; collisions share it out equally. */
-    const char *grid = grid_file(20, 1, 0.25, unit, light_and_heavy, 4);
-    const char *csv = out_path(2, "speeds.csv");
-    char ini[1024];
-    snprintf(ini, sizeof ini, "[simulation]\nparticles = %s\nend_time = 400\n[boundary]\n"
-             "plugin = periodic\nsize = 20 20\n[output.s]\nplugin = speeds\nfile = %s\n"
-             "interval = 2\nstart = 100\n", grid, csv);
-    cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
-    FILE *f = fopen(csv, "r");
-    char line[512];
-    double kT[2] = { 0, 0 };
-    while (fgets(line, sizeof line, f)) {
-        double m, e, t;
-        unsigned n;
-        if (sscanf(line, "# mass %lf: particles %u, mean kinetic energy %lf, kT %lf", &m, &n, &e,
-                   &t) == 4)
-            kT[m > 5] = t;
-    }
-    fclose(f);
-    cr_assert_gt(kT[0], 0);
-    cr_assert_gt(kT[1], 0);
-    cr_assert_lt(fabs(kT[1] / kT[0] - 1), 0.05, "kT light %g, heavy %g", kT[0], kT[1]);
-    double chi2, dof, p;
-    chi2_of(csv, &chi2, &dof, &p);
-    cr_assert_gt(p, 1e-3, "the mixture's curve: chi2 %g for %g", chi2, dof);
 }
 
 /* ---- rdf ---------------------------------------------------------------- */
