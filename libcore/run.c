@@ -255,10 +255,6 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         return -1;
     for (int k = 0; k < 64; k++)
         hsf_image_shift((uint8_t)k, sys->cells.len, sys->shift[k]);
-    /* The engine has its own records now: only the file lines are kept,
-     * for messages. */
-    free(rs->set.p);
-    rs->set.p = NULL;
 
     sys->queue = sys->queue_plugin.info->vtable;
     if (!(sys->queue_state = alloc_state(sys->queue->state_size)))

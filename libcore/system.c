@@ -81,29 +81,37 @@ void hsf_system_extent(const hsf_system *sys, double lo[3], double hi[3], int pe
     memcpy(periodic, sys->periodic, sizeof sys->periodic);
 }
 
-int hsf_system_adopt(hsf_system *sys, const hsf_particle_set *set, hsf_error *err)
+/* The bodies are written over the particle records they come from (a body
+ * is smaller than a record, so body i never reaches record i + 1): at no
+ * time are both held in full, which keeps the peak memory of a million
+ * particles 72 MB lower. */
+_Static_assert(sizeof(hsf_body) <= sizeof(hsf_particle), "bodies overlay particle records");
+
+int hsf_system_adopt(hsf_system *sys, hsf_particle_set *set, hsf_error *err)
 {
     size_t n = set->n ? set->n : 1;
     void *m = NULL;
     if (posix_memalign(&m, 64, n * sizeof *sys->m))
-        m = NULL;
-    sys->m = m;
-    sys->b = calloc(n, sizeof *sys->b);
-    if (!sys->m || !sys->b)
         return hsf_error_set(err, "out of memory for %zu particles", set->n);
+    sys->m = m;
     sys->n = set->n;
+    unsigned char *bytes = (unsigned char *)set->p;
     for (size_t i = 0; i < set->n; i++) {
-        const hsf_particle *p = &set->p[i];
+        hsf_particle p;
+        memcpy(&p, bytes + i * sizeof p, sizeof p);
         hsf_motion *mi = &sys->m[i];
-        hsf_body *bi = &sys->b[i];
-        memcpy(mi->r, p->r, sizeof mi->r);
-        memcpy(mi->v, p->v, sizeof mi->v);
+        memcpy(mi->r, p.r, sizeof mi->r);
+        memcpy(mi->v, p.v, sizeof mi->v);
         mi->t = 0;
-        mi->radius = p->radius;
-        *bi = (hsf_body){ .mass = p->mass, .next = HSF_NONE };
-        memcpy(bi->image, p->image, sizeof bi->image);
-        memcpy(bi->color, p->color, sizeof bi->color);
+        mi->radius = p.radius;
+        hsf_body b = { .mass = p.mass, .next = HSF_NONE };
+        memcpy(b.image, p.image, sizeof b.image);
+        memcpy(b.color, p.color, sizeof b.color);
+        memcpy(bytes + i * sizeof b, &b, sizeof b);
     }
+    hsf_body *bodies = realloc(bytes, n * sizeof *bodies);
+    sys->b = bodies ? bodies : (hsf_body *)(void *)bytes;
+    set->p = NULL;
     return 0;
 }
 

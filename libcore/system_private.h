@@ -81,9 +81,10 @@ static inline void hsf_position_at(const hsf_motion *m, double t, double r[3])
         r[a] = m->r[a] + m->v[a] * dt;
 }
 
-/* Takes the particles of set into the engine's records (clocks at 0).
- * Returns 0, or -1 with err set (out of memory). */
-int hsf_system_adopt(hsf_system *sys, const hsf_particle_set *set, hsf_error *err);
+/* Takes the particles of set into the engine's records (clocks at 0); the
+ * set's records become the bodies, and set->p is left NULL.  Returns 0, or
+ * -1 with err set (out of memory; set unchanged). */
+int hsf_system_adopt(hsf_system *sys, hsf_particle_set *set, hsf_error *err);
 
 /* Frees the engine's records. */
 void hsf_system_release(hsf_system *sys);
