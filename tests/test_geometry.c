@@ -26,14 +26,6 @@ static double summary_value(const char *key)
     return summary_number(summary, key);
 }
 
-static const char *temp_path(int slot, const char *base)
-{
-    static char buf[8][512];
-    snprintf(buf[slot], sizeof buf[slot], "%s", write_temp(slot, base, ""));
-    unlink(buf[slot]);
-    return buf[slot];
-}
-
 /* A k^dim lattice gas in a box of side L with random velocities (zero total
  * momentum), written as extended XYZ. */
 static const char *lattice_gas(int dim, int k, double L, double radius, unsigned seed)
@@ -104,7 +96,7 @@ Test(periodic, pair_collides_across_the_boundary)
 {
     /* 0.06 apart through the face at x = 0, closing at speed 2: contact at
      * t = 0.03, then they bounce back. */
-    const char *final = temp_path(2, "final.txt");
+    const char *final = temp_output(2, "final.txt");
     char ini[1024];
     write_temp(3, "p.txt", "2\n0.05 0.5 -1 0 0.02 1 0 0 0\n0.95 0.5 1 0 0.02 1 0 0 0\n");
     snprintf(ini, sizeof ini, "[simulation]\nparticles = p.txt\nend_time = 0.05\n"
@@ -129,7 +121,7 @@ Test(periodic, pair_collides_across_the_boundary)
 
 Test(periodic, wrapping_keeps_image_counters)
 {
-    const char *final = temp_path(2, "final.xyz");
+    const char *final = temp_output(2, "final.xyz");
     char ini[1024];
     write_temp(3, "p.txt", "1\n0.5 0.25 1 -0.3 0.1 1 0 0 0\n");
     snprintf(ini, sizeof ini, "[simulation]\nparticles = p.txt\nend_time = 3.25\n"
@@ -149,7 +141,7 @@ Test(periodic, wrapping_keeps_image_counters)
 Test(periodic, momentum_is_conserved_to_roundoff)
 {
     const char *gas = lattice_gas(3, 8, 10, 0.5, 3);
-    const char *final = temp_path(2, "final.xyz");
+    const char *final = temp_output(2, "final.xyz");
     char ini[1024];
     snprintf(ini, sizeof ini, "[simulation]\ndim = 3\nparticles = %s\nend_time = 40\n"
              "[boundary]\nplugin = periodic\nsize = 10 10 10\n[output.f]\nplugin = snapshot\n"
@@ -199,7 +191,7 @@ static void same_collisions_with_and_without_cells(const char *boundary, int dim
                                                    const char *lists)
 {
     const char *gas = lattice_gas(dim, dim == 2 ? 14 : 7, 10, dim == 2 ? 0.3 : 0.6, 5);
-    const char *with = temp_path(4, "with.csv"), *without = temp_path(5, "without.csv");
+    const char *with = temp_output(4, "with.csv"), *without = temp_output(5, "without.csv");
     char ini[1024];
     for (int k = 0; k < 2; k++) {
         snprintf(ini, sizeof ini, "[simulation]\ndim = %d\nparticles = %s\nend_time = 3\n"
@@ -265,7 +257,7 @@ Test(lists, polydisperse_mixture_matches_every_pair)
                                  big ? 10.0 : 1.0);
     }
     write_temp(3, "mix.txt", text);
-    const char *with = temp_path(4, "with.csv"), *without = temp_path(5, "without.csv");
+    const char *with = temp_output(4, "with.csv"), *without = temp_output(5, "without.csv");
     char ini[1024];
     for (int k = 0; k < 2; k++) {
         snprintf(ini, sizeof ini, "[simulation]\nparticles = mix.txt\nend_time = 200\n"
@@ -302,7 +294,7 @@ Test(cells, tiny_periodic_box_sees_every_image)
      * for neighbour lists, a skin cut down to one image). */
     write_temp(3, "p.txt", "2\n0.3 0.3 1 0.7 0.5 1 0 0 0\n1.4 1.5 -0.2 0.1 0.5 1 0 0 0\n");
     for (int lists = 0; lists < 2; lists++) {
-        const char *with = temp_path(4, "with.csv"), *without = temp_path(5, "without.csv");
+        const char *with = temp_output(4, "with.csv"), *without = temp_output(5, "without.csv");
         for (int k = 0; k < 2; k++) {
             char ini[1024];
             snprintf(ini, sizeof ini, "[simulation]\nparticles = p.txt\nend_time = 30\n"
@@ -397,7 +389,7 @@ Test(circle, nobody_escapes_in_a_long_run)
                                  x, y, 4.0 * rand() / RAND_MAX - 2, 4.0 * rand() / RAND_MAX - 2);
     }
     write_temp(3, "p.txt", text);
-    const char *traj = temp_path(2, "traj.xyz");
+    const char *traj = temp_output(2, "traj.xyz");
     char ini[1024];
     snprintf(ini, sizeof ini, "[simulation]\nparticles = p.txt\nend_time = 1200\n"
              "[boundary]\nplugin = circle\ncenter = 0 0\nradius = 5\n[output.t]\n"
@@ -443,7 +435,7 @@ Test(msd, free_flight_through_periodic_images)
     /* Two tiny discs that never meet, crossing the unit box a dozen times:
      * MSD(t) = <v^2> t^2 exactly, with <v^2> = (1.69 + 0.16 + 0.49 + 0.04) / 2. */
     write_temp(3, "p.txt", "2\n0.1 0.1 1.3 0.4 0.001 1 0 0 0\n0.5 0.6 -0.7 0.2 0.001 2 0 0 0\n");
-    const char *csv = temp_path(2, "msd.csv");
+    const char *csv = temp_output(2, "msd.csv");
     char ini[1024];
     snprintf(ini, sizeof ini, "[simulation]\nparticles = p.txt\nend_time = 10\n[boundary]\n"
              "plugin = periodic\nsize = 1 1\n[output.m]\nplugin = msd\nfile = %s\n"
@@ -470,7 +462,7 @@ Test(msd, dense_gas_diffuses)
     /* Beyond the collision time the MSD grows linearly: doubling the lag
      * doubles it, and D comes out positive. */
     const char *gas = lattice_gas(2, 14, 10, 0.3, 9);
-    const char *csv = temp_path(2, "msd.csv");
+    const char *csv = temp_output(2, "msd.csv");
     char ini[1024];
     snprintf(ini, sizeof ini, "[simulation]\nparticles = %s\nend_time = 40\n[boundary]\n"
              "plugin = periodic\nsize = 10 10\n[output.m]\nplugin = msd\nfile = %s\n"

@@ -17,14 +17,6 @@ static int run(const char *ini)
     return run_file(write_temp(0, "run.ini", ini), &err, summary, sizeof summary);
 }
 
-static const char *out_path(int slot, const char *base)
-{
-    static char buf[8][512];
-    snprintf(buf[slot], sizeof buf[slot], "%s", write_temp(slot, base, ""));
-    unlink(buf[slot]);
-    return buf[slot];
-}
-
 /* The number after "# key " in a CSV file; fails the test if absent. */
 static double comment_value(const char *path, const char *key)
 {
@@ -92,7 +84,7 @@ static size_t read_rdf(const char *path, double *r, double *g, size_t max)
 Test(rdf, a_square_lattice_has_peaks_at_its_distances)
 {
     const char *grid = grid_file(20, 1, 0.1, still, unit, 5);
-    const char *csv = out_path(2, "rdf.csv");
+    const char *csv = temp_output(2, "rdf.csv");
     char ini[1024];
     snprintf(ini, sizeof ini, "[simulation]\nparticles = %s\nend_time = 1\n[boundary]\n"
              "plugin = periodic\nsize = 20 20\n[output.g]\nplugin = rdf\nfile = %s\n"
@@ -126,7 +118,7 @@ Test(rdf, an_ideal_gas_is_flat)
                                  10.0 * rand() / ((double)RAND_MAX + 1));
     const char *gas = write_temp(1, "gas.txt", text);
     free(text);
-    const char *csv = out_path(2, "rdf.csv");
+    const char *csv = temp_output(2, "rdf.csv");
     char ini[1024];
     snprintf(ini, sizeof ini, "[simulation]\nparticles = %s\nend_time = 1\n[boundary]\n"
              "plugin = periodic\nsize = 10 10\n[output.g]\nplugin = rdf\nfile = %s\n"
@@ -142,7 +134,7 @@ Test(rdf, contact_value_of_the_disc_fluid)
 {
     /* Henderson's equation of state for hard discs, Mol. Phys. 30, 971
      * (1975): g(sigma) = (1 - 7 phi / 16) / (1 - phi)^2 = 1.773 at 0.3. */
-    const char *csv = out_path(2, "rdf.csv");
+    const char *csv = temp_output(2, "rdf.csv");
     char ini[1024];
     snprintf(ini, sizeof ini, "[simulation]\nend_time = 80\n[init]\nlattice = square\n"
              "cells = 30 30\npacking_fraction = 0.3\n[boundary]\nplugin = periodic\n"
@@ -164,7 +156,7 @@ Test(freepath, a_pair_on_a_periodic_line)
      * the boundary after covering 1 - 2 sigma = 0.8 at relative speed 2,
      * so every free time is 0.4 and every free path 0.4. */
     write_temp(3, "pair.txt", "2\n0.25 0.5 1 0 0.05 1 0 0 0\n0.75 0.5 -1 0 0.05 1 0 0 0\n");
-    const char *csv = out_path(2, "free.csv");
+    const char *csv = temp_output(2, "free.csv");
     char ini[1024];
     snprintf(ini, sizeof ini, "[simulation]\nparticles = pair.txt\nend_time = 10.1\n"
              "[boundary]\nplugin = periodic\nsize = 1 1\n[output.f]\nplugin = freepath\n"
@@ -182,7 +174,7 @@ Test(freepath, the_hard_sphere_gas_agrees_with_enskog)
     /* At packing fraction 0.1 the Enskog mean free path (the dilute value
      * divided by the Carnahan-Starling contact value) is good to a few
      * percent. */
-    const char *csv = out_path(2, "free.csv");
+    const char *csv = temp_output(2, "free.csv");
     char ini[1024];
     snprintf(ini, sizeof ini, "[simulation]\ndim = 3\nend_time = 30\n[init]\nlattice = fcc\n"
              "cells = 6 6 6\npacking_fraction = 0.1\n[boundary]\nplugin = periodic\n"

@@ -16,14 +16,6 @@ static int run(const char *ini)
 }
 
 /* A path in the temporary directory for an output, not yet existing. */
-static const char *out_path(int slot, const char *base)
-{
-    static char buf[8][512];
-    snprintf(buf[slot], sizeof buf[slot], "%s", write_temp(slot, base, ""));
-    unlink(buf[slot]);
-    return buf[slot];
-}
-
 /* The number after word in the first "# prefix..." line of path. */
 static double comment_number(const char *path, const char *prefix, const char *word)
 {
@@ -125,7 +117,7 @@ static void run_speeds(const char *particles, int k, double end, double start, d
 
 Test(speeds, equal_speeds_relax_to_rayleigh)
 {
-    const char *csv = out_path(2, "speeds.csv");
+    const char *csv = temp_output(2, "speeds.csv");
     run_speeds(equal_speed_gas(32, 0.3, 1, 1), 32, 30, 10, 0.5, csv);
     /* All speeds 1, mass 1: kT = 2K / (2N) = 1/2 exactly. */
     cr_assert_float_eq(key_value(csv, "kT"), 0.5, 1e-12);
@@ -146,7 +138,7 @@ Test(speeds, equal_speeds_relax_to_rayleigh)
 Test(speeds, equal_speeds_without_collisions_are_rejected)
 {
     /* Tiny discs that never meet: every speed stays 1. */
-    const char *csv = out_path(2, "speeds.csv");
+    const char *csv = temp_output(2, "speeds.csv");
     run_speeds(equal_speed_gas(32, 1e-4, 1, 1), 32, 0.1, 0, 100, csv);
     cr_assert_eq(summary_number(summary, "collisions"), 0);
     double p = comment_number(csv, "chi2", "p");
@@ -158,7 +150,7 @@ Test(speeds, equal_speeds_without_collisions_are_rejected)
 Test(speeds, binary_mixture_reaches_equipartition)
 {
     /* Same speeds, masses 1 and 10: class energies start 10 times apart. */
-    const char *csv = out_path(2, "speeds.csv");
+    const char *csv = temp_output(2, "speeds.csv");
     run_speeds(equal_speed_gas(32, 0.3, 10, 2), 32, 400, 100, 0.5, csv);
     double light = comment_number(csv, "mass 1:", "kT_class =");
     double heavy = comment_number(csv, "mass 10:", "kT_class =");
@@ -174,7 +166,7 @@ Test(speeds, binary_mixture_reaches_equipartition)
  * every particle, say their mass range and share one temperature. */
 Test(speeds, many_masses_are_grouped_in_classes)
 {
-    const char *csv = out_path(2, "speeds.csv");
+    const char *csv = temp_output(2, "speeds.csv");
     char ini[1024];
     snprintf(ini, sizeof ini, "[simulation]\nparticles = %s\nend_time = 150\n"
              "[boundary]\nplugin = periodic\nsize = 32 32\n[output.s]\nplugin = speeds\n"
@@ -205,7 +197,7 @@ Test(speeds, many_masses_are_grouped_in_classes)
 
 Test(speeds, maxwell_in_3d)
 {
-    const char *csv = out_path(2, "speeds.csv");
+    const char *csv = temp_output(2, "speeds.csv");
     char ini[1024];
     snprintf(ini, sizeof ini, "[simulation]\ndim = 3\nend_time = 12\nseed = 4\n[init]\n"
              "lattice = fcc\ncells = 5 5 5\npacking_fraction = 0.2\ntemperature = 2\n"

@@ -44,4 +44,14 @@ static inline const char *write_temp(int slot, const char *base, const char *tex
     return paths[slot];
 }
 
+/* A fresh path named base in the temporary directory, for a file the test
+ * expects a run to write (nothing is there yet).  Static storage per slot. */
+static inline const char *temp_output(int slot, const char *base)
+{
+    static char buf[8][512];
+    snprintf(buf[slot], sizeof buf[slot], "%s", write_temp(slot, base, ""));
+    unlink(buf[slot]);
+    return buf[slot];
+}
+
 #endif
