@@ -32,6 +32,12 @@ red_left0=$(awk 'NR > 2 && $7 == 255 && $1 < 0.5' "$HSF_TEST_SRCDIR/data/diffusi
 check "diffusion: all red start on the left" test "$red_left0" -eq 150
 check "diffusion: red discs cross the slit ($red_right)" above "$red_right" 20
 check "diffusion: blue discs cross the slit ($blue_left)" above "$blue_left" 20
+# The same count in each frame of the trajectory (t = 0, 25, ..., 100):
+# none at the start, many at the end.  Colour red is "1 0 0" in columns 10-12.
+red_frames=$(awk '/^Lattice/ { if (f++) printf "%d ", n; n = 0; next }
+    NF > 11 && $2 > 0.5 && $10 == 1 && $11 == 0 { n++ } END { printf "%d", n }' diffusion.xyz)
+check "diffusion: red on the right by frame ($red_frames) grows from 0" awk -v c="$red_frames" \
+    'BEGIN { k = split(c, n, " "); exit !(k == 5 && n[1] == 0 && n[k] > 20) }'
 check "diffusion: the wall stays put" awk 'NR > 1 && $6 > 1e11 && ($1 - 0.5 > 1e-6 ||
     0.5 - $1 > 1e-6) { moved = 1 } END { exit moved }' diffusion-final.txt
 
@@ -39,18 +45,31 @@ check "diffusion: the wall stays put" awk 'NR > 1 && $6 > 1e11 && ($1 - 0.5 > 1e
 check "brownian: the heavy disc moves" awk 'NR == 2 { d = ($1 - 0.5) ^ 2 + ($2 - 0.5) ^ 2;
     exit !(d > 0.01 ^ 2) }' brownian-final.txt
 check "brownian: speeds by mass class" contains brownian-speeds.csv "# mass 20: particles 1,"
+# Equipartition: the heavy disc's mean kinetic energy is that of a light one
+# (one disc's, so only within a factor of 2), not 200 times it.
+kT_light=$(awk '$2 == "mass" && $3 == "0.1:" { print $NF }' brownian-speeds.csv)
+kT_heavy=$(awk '$2 == "mass" && $3 == "20:" { print $NF }' brownian-speeds.csv)
+check "brownian: equipartition (kT $kT_heavy heavy, $kT_light light)" awk -v h="$kT_heavy" \
+    -v l="$kT_light" 'BEGIN { exit !(l > 0 && h / l > 0.5 && h / l < 2) }'
 
 # Squeeze: hundreds of collisions, the big discs turned round, the tiny one
 # faster than it started.
 check "squeeze: many collisions" above "$(get squeeze collisions)" 300
+# The collision rate explodes as the gap closes: the busiest half time unit
+# has ten times the collisions of the first.
+check "squeeze: collision rate climbs" awk -F, 'NR > 1 && $2 == "pair" { b[int($1 * 2)]++ }
+    END { for (k in b) if (b[k] > m) m = b[k]; exit !(m > 10 * (b[0] + 1)) }' squeeze-events.csv
 check "squeeze: big discs turned round" awk 'NR == 2 { a = $3 } NR == 3 { b = $3 }
     END { exit !(a < 0 && b > 0) }' squeeze-final.txt
 check "squeeze: the tiny disc sped up" awk 'NR == 4 { exit !($3 * $3 + $4 * $4 > 1) }' \
     squeeze-final.txt
 
-# Wall bouncing: five rows, five heights.
-check "wallbouncing: rows stay level" test "$(awk 'NR > 1 { printf "%.9f\n", $2 }' \
-    wallbouncing-final.txt | sort -u | wc -l)" -eq 5
+# Wall bouncing: the rows (one colour each) stay level to 1e-9, and five
+# rows stay five.
+check "wallbouncing: rows stay level" awk 'NR > 1 { k = $7 " " $8 " " $9
+        if (!(k in lo) || $2 < lo[k]) lo[k] = $2; if (!(k in hi) || $2 > hi[k]) hi[k] = $2 }
+    END { for (k in lo) { rows++; if (hi[k] - lo[k] > 1e-9) bad = 1 }
+        exit !(rows == 5 && !bad) }' wallbouncing-final.txt
 
 # Three temperatures: pressure proportional to kT (the same trajectory run
 # at different speeds), compressibility the same.
@@ -65,6 +84,14 @@ check "temperatures: P(0.5) / P(0.125) = 4" awk -v a="$p2" -v b="$p1" \
     'BEGIN { r = a / b; exit !(r > 3.8 && r < 4.2) }'
 check "temperatures: P(2) / P(0.5) = 4" awk -v a="$p3" -v b="$p2" \
     'BEGIN { r = a / b; exit !(r > 3.8 && r < 4.2) }'
+check "temperatures: P(2) / P(0.125) = 16" awk -v a="$p3" -v b="$p1" \
+    'BEGIN { r = a / b; exit !(r > 15.2 && r < 16.8) }'
+# The measured temperature (from the kinetic energy) is the one asked for.
+t1=$(mean_column gas-kT0.125-thermo.csv temperature)
+t2=$(mean_column gas-kT0.5-thermo.csv temperature)
+t3=$(mean_column gas-kT2-thermo.csv temperature)
+check "temperatures: T ratios 4 and 16 ($t1 $t2 $t3)" awk -v a="$t1" -v b="$t2" -v c="$t3" \
+    'BEGIN { exit !(a > 0 && b / a > 3.96 && b / a < 4.04 && c / a > 15.84 && c / a < 16.16) }'
 
 # Time reversal: back to 1e-12 radii after a short run, nowhere near after
 # a long one (chaos).
