@@ -52,6 +52,16 @@ check "frames: a missing directory is refused before the run" run_status 2 -c fr
     -s output.f.prefix=nowhere/shot
 check "frames: nothing written then" test ! -e nowhere
 
+# Unknown colours (black) on a black background are drawn light grey.
+cat >black.txt <<'P'
+1
+0.5 0.5 0 0 0.1 1 0 0 0
+P
+check "frames: black particles on black" run_status 0 -c frames.ini \
+    -s simulation.particles=black.txt -s output.f.background=black -s output.f.prefix=bb
+check "frames: black particles on black are grey" \
+    test "$("$pixel" bb-000000.png 100 100)" = "204 204 204"
+
 # The video, with a stand-in ffmpeg that records its arguments.
 mkdir -p bin
 cat >bin/ffmpeg <<'F'

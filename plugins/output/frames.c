@@ -3,7 +3,8 @@
  *
  * Particles are filled circles in their file colours with a thin darker
  * rim, the boundary is outlined, and the simulated time is written in the
- * top left corner.  Along periodic axes a particle that straddles an edge
+ * top left corner.  On a black background black particles are drawn light
+ * grey.  Along periodic axes a particle that straddles an edge
  * is drawn on both sides.  3D systems are seen from +z, projected onto x-y:
  * far spheres are drawn first and darker, near ones last and full colour.
  *
@@ -119,6 +120,9 @@ static void draw_particle(const frames *f, cairo_t *cr, const hsf_particle_view 
     double rgb[3];
     for (int k = 0; k < 3; k++)
         rgb[k] = p->color[k] / 255.0;
+    /* Files without colours leave particles black: invisible on black. */
+    if (f->dark && !p->color[0] && !p->color[1] && !p->color[2])
+        rgb[0] = rgb[1] = rgb[2] = 0.8;
     if (f->dim == 3 && f->len[2] > 0) {
         /* Far (low z) spheres fade towards the background. */
         double near = fmin(1, fmax(0, (p->r[2] - f->lo[2]) / f->len[2]));
