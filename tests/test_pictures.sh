@@ -52,6 +52,22 @@ check "frames: a missing directory is refused before the run" run_status 2 -c fr
     -s output.f.prefix=nowhere/shot
 check "frames: nothing written then" test ! -e nowhere
 
+# The same mistake in the file names the file and line.
+sed 's/^width = 200$/width = -5/' frames.ini >badwidth.ini
+check "frames: a bad width in the file is refused" run_status 2 -c badwidth.ini
+check "frames: bad width: file and line" contains "$WORK/err" \
+    "badwidth.ini:8: [output.f] width: expected an integer"
+
+# A run that fails after its first picture (the second one's name is taken
+# by a directory) keeps that picture whole and leaves no temporary file.
+mkdir -p fail && cp two.txt fail/ && mkdir fail/shot-000001.png
+check "frames: a failing run fails" sh -c "cd fail && ! '$HSFRAME' -c ../frames.ini \
+    -s simulation.particles=two.txt >../out 2>../err"
+check "frames: failing run: message" contains err "shot-000001.png: cannot write"
+check "frames: failing run: the first picture is whole" \
+    test "$("$pixel" fail/shot-000000.png)" = "size 200 200"
+check "frames: failing run: no temporary files" test -z "$(ls fail | grep tmp)"
+
 # Unknown colours (black) on a black background are drawn light grey.
 cat >black.txt <<'P'
 1
@@ -61,6 +77,34 @@ check "frames: black particles on black" run_status 0 -c frames.ini \
     -s simulation.particles=black.txt -s output.f.background=black -s output.f.prefix=bb
 check "frames: black particles on black are grey" \
     test "$("$pixel" bb-000000.png 100 100)" = "204 204 204"
+
+# Periodic images: a green disc across the left edge shows on the right too.
+cat >edge.txt <<'P'
+1
+0.02 0.5 0 0 0.1 1 0 255 0
+P
+check "frames: periodic box" run_status 0 -c frames.ini -s simulation.particles=edge.txt \
+    -s boundary.plugin=periodic -s boundary.size="1 1" -s output.f.prefix=per
+check "frames: periodic: the disc on the left" test "$("$pixel" per-000000.png 6 100)" = "0 255 0"
+check "frames: periodic: its image on the right" \
+    test "$("$pixel" per-000000.png 190 100)" = "0 255 0"
+
+# A circular container is drawn as a circle, a box as a rectangle.
+cat >centre.txt <<'P'
+1
+0 0 0 0 0.1 1 255 0 0
+P
+check "frames: circle" run_status 0 -c frames.ini -s simulation.particles=centre.txt \
+    -s boundary.plugin=circle -s boundary.center="0 0" -s boundary.radius=1 \
+    -s output.f.prefix=circ
+check "frames: circle: the disc in the middle" \
+    test "$("$pixel" circ-000000.png 100 100)" = "255 0 0"
+check "frames: circle: the rim at the top is drawn" \
+    test "$("$pixel" circ-000000.png 100 1)" != "255 255 255"
+check "frames: circle: no rim in the corner" \
+    test "$("$pixel" circ-000000.png 199 199)" = "255 255 255"
+check "frames: box: a rim in the corner" test "$("$pixel" shot-000000.png 199 199)" != \
+    "255 255 255"
 
 # The video, with a stand-in ffmpeg that records its arguments.
 mkdir -p bin
