@@ -89,8 +89,9 @@ void hsf_plugin_path_free(hsf_plugin_path *pp)
 
 /* ---- validation --------------------------------------------------------- */
 
-/* The mandatory members of each kind's vtable, checked before use. */
-static const char *missing_member(int kind, const void *vt)
+/* The mandatory members of each kind's vtable, checked before use; members
+ * of a newer minor ABI than the plugin's are not read. */
+static const char *missing_member(int kind, int minor, const void *vt)
 {
     if (kind == HSF_PLUGIN_QUEUE) {
         const hsf_queue_type *q = vt;
@@ -100,6 +101,12 @@ static const char *missing_member(int kind, const void *vt)
         if (!q->pop) return "pop";
         if (!q->peek) return "peek";
         if (!q->size) return "size";
+        if (minor >= 1 && (q->index_init || q->index_set || q->index_remove || q->index_first)) {
+            if (!q->index_init) return "index_init (the other index_ members are set)";
+            if (!q->index_set) return "index_set (the other index_ members are set)";
+            if (!q->index_remove) return "index_remove (the other index_ members are set)";
+            if (!q->index_first) return "index_first (the other index_ members are set)";
+        }
     } else if (kind == HSF_PLUGIN_BOUNDARY) {
         const hsf_boundary_type *b = vt;
         if (!b->init) return "init";
@@ -201,7 +208,7 @@ static int load_file(const char *file, int kind, hsf_plugin *out, hsf_error *err
         dlclose(h);
         return -1;
     }
-    const char *member = info->vtable ? missing_member((int)info->kind, info->vtable)
+    const char *member = info->vtable ? missing_member((int)info->kind, info->abi_minor, info->vtable)
                                       : "vtable";
     if (!strcmp(hsf_plugin_kind_name((int)info->kind), "unknown"))
         member = "a known kind";

@@ -37,6 +37,9 @@ static const hsf_param simulation_params[] = {
 
 static const hsf_param queue_host_params[] = {
     { "plugin", HSF_PARAM_STRING, "binary_heap", 0, 0, "queue plugin: a name or a .so path" },
+    { "indexed", HSF_PARAM_BOOL, "yes", 0, 0,
+      "use the queue's indexed operations (one event per particle, changed in place) "
+      "when it has them; no: push and pop, superseded events dropped as they come out" },
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
@@ -262,6 +265,12 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     rs->queue_initialised = 1;
     if (sys->queue->init(sys->queue_state, &sys->queue_cfg, sys->n + 16, err))
         return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);
+    /* Keys: the particles, then the stop, the reversal and each output. */
+    sys->indexed = sys->queue_plugin.info->abi_minor >= 1 && sys->queue->index_init &&
+                   hsf_config_bool(&sys->queue_cfg, "indexed");
+    if (sys->indexed &&
+        sys->queue->index_init(sys->queue_state, (uint32_t)(sys->n + 2 + sys->n_out), err))
+        return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);
 
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];
@@ -401,7 +410,8 @@ static void print_summary(FILE *out, const hsf_system *sys, double wall, const c
     const hsf_stats *s = &sys->stats;
     fprintf(out, "particles: %zu\n", sys->n);
     fprintf(out, "dimension: %d\n", sys->dim);
-    fprintf(out, "queue: %s\n", sys->queue_plugin.info->name);
+    fprintf(out, "queue: %s%s\n", sys->queue_plugin.info->name,
+            sys->indexed ? " (indexed)" : "");
     fprintf(out, "boundary: %s\n", sys->boundary_plugin.info->name);
     fprintf(out, "time: %.17g\n", sys->time);
     fprintf(out, "events: %llu\n", (unsigned long long)s->events);

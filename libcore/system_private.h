@@ -59,6 +59,7 @@ struct hsf_system {
     const hsf_queue_type *queue;
     void *queue_state;
     hsf_config queue_cfg;
+    int indexed;            /* the queue is used through its index_ members */
     uint64_t next_seq;
 
     /* outputs */

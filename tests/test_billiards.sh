@@ -34,6 +34,20 @@ for q in binary_heap pairing_heap calendar; do
     fi
 done
 
+# The indexed queue (one event per particle, moved in place) against push
+# and pop with superseded events dropped: the same events in the same order.
+check "billiards, queue not indexed" run_status 0 -c "$CONF/billiards.ini" \
+    -s queue.indexed=no -s output.final.file=final-pushpop.txt -s output.thermo.file=t.csv
+check "billiards: not indexed, says so" grep -qx "queue: binary_heap" "$WORK/out"
+check "billiards: indexed and not, same bits" cmp billiards-final.txt final-pushpop.txt
+for ix in no yes; do
+    check "periodic3d (neighbour lists), indexed=$ix" run_status 0 -c "$CONF/periodic3d.ini" \
+        -s queue.indexed=$ix -s simulation.neighbour_lists=yes -s simulation.end_time=3 \
+        -s output.final.file=p3d-$ix.xyz -s output.thermo.file=t.csv
+done
+check "periodic3d: indexed by default, says so" contains "$WORK/out" "queue: binary_heap (indexed)"
+check "periodic3d: indexed and not, same bits" cmp p3d-yes.xyz p3d-no.xyz
+
 check "box3d.ini runs" run_status 0 -c "$CONF/box3d.ini" -s simulation.end_time=5
 check "box3d: 3D" contains "$WORK/out" "dimension: 3"
 check "box3d: trajectory frames" test "$(grep -c '^343$' box3d-trajectory.xyz)" -eq 6

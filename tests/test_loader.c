@@ -100,7 +100,7 @@ Test(loader, wrong_abi_major)
     cr_assert_eq(hsf_plugin_open(&pp, "wrong_abi", HSF_PLUGIN_QUEUE, &plugin, &err), -1);
     cr_assert_str_eq(hsf_error_message(&err),
                      expect("plugin %s/wrong_abi.so was built for plugin ABI 2.0, but this "
-                            "hsframe provides ABI 1.0: rebuild it against the installed "
+                            "hsframe provides ABI 1.1: rebuild it against the installed "
                             "hsframe headers (pkg-config --cflags --libs hsframe)",
                             fixtures, NULL));
 }
@@ -109,8 +109,8 @@ Test(loader, newer_minor)
 {
     cr_assert_eq(hsf_plugin_open(&pp, "newer_minor", HSF_PLUGIN_QUEUE, &plugin, &err), -1);
     cr_assert_str_eq(hsf_error_message(&err),
-                     expect("plugin %s/newer_minor.so was built for plugin ABI 1.1, but this "
-                            "hsframe provides ABI 1.0: rebuild it against the installed "
+                     expect("plugin %s/newer_minor.so was built for plugin ABI 1.2, but this "
+                            "hsframe provides ABI 1.1: rebuild it against the installed "
                             "hsframe headers (pkg-config --cflags --libs hsframe)",
                             fixtures, NULL));
 }

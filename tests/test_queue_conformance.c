@@ -48,6 +48,7 @@ static queue_name queue_names[] = { { "binary_heap" }, { "pairing_heap" }, { "ca
 typedef struct queue {
     void *dl;
     const hsf_queue_type *t;
+    unsigned minor;         /* the plugin's ABI minor: which members exist */
     void *q;
 } queue;
 
@@ -97,6 +98,7 @@ static queue open_queue_hint(const char *name, size_t size_hint)
     cr_assert_not_null(info->summary, "%s: no summary", path);
     cr_assert_not_null(info->vtable, "%s: no vtable", path);
     qu.t = info->vtable;
+    qu.minor = info->abi_minor;
     cr_assert(qu.t->state_size > 0 && qu.t->init && qu.t->fini && qu.t->push && qu.t->pop &&
               qu.t->peek && qu.t->size, "%s: incomplete vtable", name);
     qu.q = calloc(1, qu.t->state_size);
@@ -633,5 +635,211 @@ QUEUE_TEST(ten_million_and_back, .timeout = 120)
     }
     cr_assert_eq(sum, n * (n + 1) / 2, "%s: some events came out twice, some never", qname);
     check_empty(&qu);
+    close_queue(&qu);
+}
+
+/* ---- indexed queues (ABI 1.1) ---------------------------------------------
+ * Checked against a reference that holds each key's (time, seq) and finds
+ * the first by scanning them all. */
+
+static int has_index(const queue *qu)
+{
+    return qu->minor >= 1 && qu->t->index_init;
+}
+
+QUEUE_TEST(index_all_or_none, .timeout = 30)
+{
+    queue qu = open_queue(qn->s);
+    if (qu.minor >= 1) {
+        int set = !!qu.t->index_init + !!qu.t->index_set + !!qu.t->index_remove +
+                  !!qu.t->index_first;
+        cr_assert(set == 0 || set == 4, "%s: %d of the 4 index_ members set", qname, set);
+    }
+    close_queue(&qu);
+}
+
+typedef struct index_ref {
+    uint32_t n;
+    double *time;
+    uint64_t *seq;
+    char *held;
+} index_ref;
+
+static queue open_indexed(const char *name, uint32_t nkeys, index_ref *r)
+{
+    queue qu = open_queue(name);
+    if (!has_index(&qu)) {
+        close_queue(&qu);
+        cr_skip_test("%s has no indexed operations", name);
+    }
+    cr_assert_eq(qu.t->index_init(qu.q, nkeys, &err), 0, "%s: index_init: %s", name,
+                 hsf_error_message(&err));
+    *r = (index_ref){ .n = nkeys, .time = calloc(nkeys, sizeof(double)),
+                      .seq = calloc(nkeys, sizeof(uint64_t)), .held = calloc(nkeys, 1) };
+    cr_assert(r->time && r->seq && r->held);
+    return qu;
+}
+
+static void free_ref(index_ref *r)
+{
+    free(r->time);
+    free(r->seq);
+    free(r->held);
+}
+
+/* The queue's first key is the reference's, with its time. */
+static void check_first(queue *qu, const index_ref *r, size_t step)
+{
+    uint32_t best = UINT32_MAX;
+    for (uint32_t k = 0; k < r->n; k++)
+        if (r->held[k] && (best == UINT32_MAX || r->time[k] < r->time[best] ||
+                           (r->time[k] == r->time[best] && r->seq[k] < r->seq[best])))
+            best = k;
+    uint32_t key = UINT32_MAX - 1;
+    double time = -7;
+    int got = qu->t->index_first(qu->q, &key, &time);
+    if (best == UINT32_MAX) {
+        if (got || key != UINT32_MAX - 1 || time != -7)
+            cr_assert_fail("%s: step %zu: index_first found key %u in an empty queue "
+                           "(or wrote its outputs)", qname, step, key);
+        return;
+    }
+    if (!got || key != best || time != r->time[best])
+        cr_assert_fail("%s: step %zu: index_first gave key %u at %.17g, expected key %u at "
+                       "%.17g (seq %llu)", qname, step, got ? key : UINT32_MAX, time, best,
+                       r->time[best], (unsigned long long)r->seq[best]);
+}
+
+static void set_key(queue *qu, index_ref *r, uint32_t key, double time)
+{
+    uint64_t s = ++seq;
+    if (qu->t->index_set(qu->q, key, time, s, &err))
+        cr_assert_fail("%s: index_set(%u, %g): %s", qname, key, time, hsf_error_message(&err));
+    r->time[key] = time;
+    r->seq[key] = s;
+    r->held[key] = 1;
+}
+
+/* Random sets (insert or move, earlier or later), removals (held or not)
+ * and engine-like steps (the first key moved later or removed), with the
+ * first checked after each. */
+static void index_random(const char *name, uint32_t nkeys, size_t steps, double (*gen)(void),
+                         uint64_t seed)
+{
+    index_ref r;
+    queue qu = open_indexed(name, nkeys, &r);
+    rng = seed;
+    double now = 0;
+    for (size_t step = 0; step < steps; step++) {
+        uint64_t op = next_u64() % 10;
+        uint32_t key = (uint32_t)(next_u64() % nkeys);
+        if (op < 4) {
+            set_key(&qu, &r, key, gen());
+        } else if (op < 6) {
+            qu.t->index_remove(qu.q, key);
+            r.held[key] = 0;
+        } else {
+            double time;
+            if (qu.t->index_first(qu.q, &key, &time)) {
+                now = time;
+                if (op < 9)
+                    set_key(&qu, &r, key, now + gen());
+                else
+                    qu.t->index_remove(qu.q, key), r.held[key] = 0;
+            }
+        }
+        check_first(&qu, &r, step);
+    }
+    free_ref(&r);
+    close_queue(&qu);
+}
+
+QUEUE_TEST(index_random_uniform, .timeout = 60)
+{
+    index_random(qn->s, 300, 200000, gen_uniform, 11);
+}
+
+QUEUE_TEST(index_random_ties, .timeout = 60)
+{
+    index_random(qn->s, 300, 200000, gen_few_values, 12);
+}
+
+QUEUE_TEST(index_one_key_and_empty, .timeout = 30)
+{
+    index_ref r;
+    queue qu = open_indexed(qn->s, 1, &r);
+    check_first(&qu, &r, 0);
+    qu.t->index_remove(qu.q, 0);            /* not held: nothing */
+    check_first(&qu, &r, 1);
+    set_key(&qu, &r, 0, 5);
+    set_key(&qu, &r, 0, 5);                 /* same time, newer seq */
+    set_key(&qu, &r, 0, 1);
+    check_first(&qu, &r, 2);
+    qu.t->index_remove(qu.q, 0);
+    r.held[0] = 0;
+    check_first(&qu, &r, 3);
+    free_ref(&r);
+    close_queue(&qu);
+}
+
+QUEUE_TEST(index_refuses_non_finite, .timeout = 30)
+{
+    index_ref r;
+    queue qu = open_indexed(qn->s, 4, &r);
+    set_key(&qu, &r, 2, 1.5);
+    const double bad[] = { NAN, INFINITY, -INFINITY };
+    for (int k = 0; k < 3; k++) {
+        hsf_error_clear(&err);
+        cr_assert_eq(qu.t->index_set(qu.q, 2, bad[k], ++seq, &err), -1,
+                     "%s: index_set accepted %g", qname, bad[k]);
+        cr_assert(hsf_error_message(&err)[0], "%s: no message for %g", qname, bad[k]);
+        cr_assert_eq(qu.t->index_set(qu.q, 1, bad[k], ++seq, &err), -1,
+                     "%s: index_set accepted %g for a new key", qname, bad[k]);
+        check_first(&qu, &r, (size_t)k);    /* unchanged */
+    }
+    free_ref(&r);
+    close_queue(&qu);
+}
+
+/* The engine's use at scale: 10^5 keys, each moved later when first; the
+ * times that come out never go back and every key comes out. */
+QUEUE_TEST(index_engine_like_large, .timeout = 120)
+{
+    const uint32_t n = 100000;
+    index_ref r;
+    queue qu = open_indexed(qn->s, n, &r);
+    rng = 13;
+    for (uint32_t k = 0; k < n; k++)
+        set_key(&qu, &r, k, exponential());
+    char *seen = calloc(n, 1);
+    cr_assert_not_null(seen);
+    double prev = 0;
+    uint32_t distinct = 0;
+    for (size_t step = 0; step < 20 * (size_t)n; step++) {
+        uint32_t key;
+        double time;
+        cr_assert_eq(qu.t->index_first(qu.q, &key, &time), 1, "%s: ran dry", qname);
+        if (time < prev || key >= n)
+            cr_assert_fail("%s: step %zu: key %u at %.17g after %.17g", qname, step, key, time,
+                           prev);
+        prev = time;
+        distinct += !seen[key];
+        seen[key] = 1;
+        /* Also move another key, earlier or later, as a collision moves
+         * the partner's event. */
+        uint32_t other = (uint32_t)(next_u64() % n);
+        if (other != key)
+            set_key(&qu, &r, other, time + exponential());
+        set_key(&qu, &r, key, time + exponential());
+    }
+    cr_assert_eq(distinct, n, "%s: %u of %u keys ever came first", qname, distinct, n);
+    for (uint32_t k = 0; k < n; k++)
+        qu.t->index_remove(qu.q, k);
+    uint32_t key;
+    double time;
+    cr_assert_eq(qu.t->index_first(qu.q, &key, &time), 0, "%s: keys left after removing all",
+                 qname);
+    free(seen);
+    free_ref(&r);
     close_queue(&qu);
 }

@@ -15,6 +15,8 @@
  * Changelog
  *   1.0  first ABI: queue, boundary and output kinds, declared parameters,
  *        host-owned errors, system accessors.
+ *   1.1  queues: optional indexed operations (index_init, index_set,
+ *        index_remove, index_first).
  */
 #ifndef HSFRAME_PLUGIN_H
 #define HSFRAME_PLUGIN_H
@@ -28,7 +30,7 @@ extern "C" {
 #endif
 
 #define HSF_ABI_MAJOR 1
-#define HSF_ABI_MINOR 0
+#define HSF_ABI_MINOR 1
 
 /* The name of the one symbol a plugin exports. */
 #define HSF_PLUGIN_ENTRY_SYMBOL "hsf_plugin_entry"

@@ -18,6 +18,7 @@
 #define HSFRAME_QUEUE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <hsframe/config.h>
 #include <hsframe/error.h>
@@ -55,6 +56,37 @@ typedef struct hsf_queue_type {
 
     /* Number of events held. */
     size_t (*size)(const void *q);
+
+    /* ---- Optional since ABI 1.1: an indexed queue ------------------------
+     * Like algs4's IndexMinPQ: at most one entry per key, whose time can be
+     * changed in place.  The engine then keys each particle's one event by
+     * the particle, changes it when the particle is predicted again and
+     * never pushes events that a later prediction would supersede (with
+     * push and pop, those wait in the queue to be popped and dropped: about
+     * one per collision).  Either all four members are set or none; without
+     * them the engine uses push and pop.  One instance is used either
+     * through push/pop/peek/size or through these, never both.
+     *
+     * Order: smaller time first, equal times by smaller seq (the engine's
+     * seq is unique per entry), as hsf_event_before.
+     *
+     * Called once after init, before any other index_ member: prepares keys
+     * 0 .. nkeys - 1, none of them held.  Returns 0, or -1 with err set
+     * (out of memory). */
+    int (*index_init)(void *q, uint32_t nkeys, hsf_error *err);
+
+    /* Holds key at (time, seq): inserts it, or moves it if already held.
+     * key < nkeys.  Returns 0, or -1 with err set when time is not finite
+     * (the queue is unchanged then). */
+    int (*index_set)(void *q, uint32_t key, double time, uint64_t seq, hsf_error *err);
+
+    /* Removes key if held; nothing otherwise. */
+    void (*index_remove)(void *q, uint32_t key);
+
+    /* The first key and its time, without removing it: returns 1 and sets
+     * *key and *time, or returns 0 (leaving them untouched) when no key is
+     * held. */
+    int (*index_first)(const void *q, uint32_t *key, double *time);
 } hsf_queue_type;
 
 #ifdef __cplusplus

@@ -1,15 +1,35 @@
 /* binary_heap: an implicit binary min-heap in one growing array.
- * O(log n) push and pop, 32 bytes per event, no allocation per push. */
+ * O(log n) push and pop, 32 bytes per event, no allocation per push.
+ *
+ * Indexed (ABI 1.1): a second heap of 16-byte entries (time, key) with the
+ * position of every key, so that a key's time changes in place in
+ * O(log n).  The seq of each key lives beside it and is read only when two
+ * times are equal.  28 bytes per key in all: a heap of a million particles'
+ * events stays within the L3 cache. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <hsframe/hsframe.h>
 
+/* An entry of the indexed heap. */
+typedef struct slot {
+    double time;
+    uint32_t key;
+    uint32_t unused;
+} slot;
+
 typedef struct heap {
     hsf_event *a;
     size_t n, cap;
+    /* indexed */
+    slot *s;            /* nkeys entries, the first ns held */
+    uint32_t ns, nkeys;
+    uint32_t *pos;      /* position of each key in s, UINT32_MAX if not held */
+    uint64_t *seq;      /* seq of each held key */
 } heap;
+
+#define ABSENT UINT32_MAX
 
 static int heap_reserve(heap *h, size_t cap, hsf_error *err)
 {
@@ -31,7 +51,11 @@ static int heap_init(void *q, const hsf_config *cfg, size_t size_hint, hsf_error
 
 static void heap_fini(void *q)
 {
-    free(((heap *)q)->a);
+    heap *h = q;
+    free(h->a);
+    free(h->s);
+    free(h->pos);
+    free(h->seq);
 }
 
 static int heap_push(void *q, const hsf_event *ev, hsf_error *err)
@@ -97,6 +121,118 @@ static size_t heap_size(const void *q)
     return ((const heap *)q)->n;
 }
 
+
+/* ---- indexed --------------------------------------------------------- */
+
+static int index_init(void *q, uint32_t nkeys, hsf_error *err)
+{
+    heap *h = q;
+    size_t n = nkeys ? nkeys : 1;
+    h->s = malloc(n * sizeof *h->s);
+    h->pos = malloc(n * sizeof *h->pos);
+    h->seq = malloc(n * sizeof *h->seq);
+    if (!h->s || !h->pos || !h->seq)
+        return hsf_error_set(err, "binary_heap: out of memory for %u keys", nkeys);
+    for (uint32_t k = 0; k < nkeys; k++)
+        h->pos[k] = ABSENT;
+    h->nkeys = nkeys;
+    return 0;
+}
+
+static inline int slot_before(const heap *h, const slot *a, const slot *b)
+{
+    return a->time < b->time || (a->time == b->time && h->seq[a->key] < h->seq[b->key]);
+}
+
+static inline void place(heap *h, uint32_t i, slot e)
+{
+    h->s[i] = e;
+    h->pos[e.key] = i;
+}
+
+static void sift_up(heap *h, uint32_t i, slot e)
+{
+    while (i > 0) {
+        uint32_t parent = (i - 1) / 2;
+        if (!slot_before(h, &e, &h->s[parent]))
+            break;
+        place(h, i, h->s[parent]);
+        i = parent;
+    }
+    place(h, i, e);
+}
+
+static void sift_down(heap *h, uint32_t i, slot e)
+{
+    uint32_t n = h->ns;
+    for (;;) {
+        uint32_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        /* The four grandchildren, 64 bytes, are needed next whichever child
+         * wins (see heap_pop). */
+        if (4 * i + 6 < n)
+            __builtin_prefetch(&h->s[4 * i + 3]), __builtin_prefetch(&h->s[4 * i + 6]);
+        if (c + 1 < n && slot_before(h, &h->s[c + 1], &h->s[c]))
+            c++;
+        if (!slot_before(h, &h->s[c], &e))
+            break;
+        place(h, i, h->s[c]);
+        i = c;
+    }
+    place(h, i, e);
+}
+
+static int index_set(void *q, uint32_t key, double time, uint64_t seq, hsf_error *err)
+{
+    heap *h = q;
+    if (!isfinite(time))
+        return hsf_error_set(err, "binary_heap: event time %g is not finite", time);
+    slot e = { .time = time, .key = key };
+    uint32_t i = h->pos[key];
+    if (i == ABSENT) {
+        h->seq[key] = seq;
+        sift_up(h, h->ns++, e);
+        return 0;
+    }
+    double old_time = h->s[i].time;
+    uint64_t old_seq = h->seq[key];
+    h->seq[key] = seq;
+    /* Later than before (the usual case: a particle's next event): down. */
+    if (time > old_time || (time == old_time && seq > old_seq))
+        sift_down(h, i, e);
+    else
+        sift_up(h, i, e);
+    return 0;
+}
+
+static void index_remove(void *q, uint32_t key)
+{
+    heap *h = q;
+    uint32_t i = h->pos[key];
+    if (i == ABSENT)
+        return;
+    h->pos[key] = ABSENT;
+    slot last = h->s[--h->ns];
+    if (i == h->ns)
+        return;
+    /* The last entry takes the hole, then finds its place either way. */
+    if (i > 0 && slot_before(h, &last, &h->s[(i - 1) / 2]))
+        sift_up(h, i, last);
+    else
+        sift_down(h, i, last);
+}
+
+static int index_first(const void *q, uint32_t *key, double *time)
+{
+    const heap *h = q;
+    if (!h->ns)
+        return 0;
+    *key = h->s[0].key;
+    *time = h->s[0].time;
+    return 1;
+}
+
 static const hsf_queue_type binary_heap_type = {
     .state_size = sizeof(heap),
     .init = heap_init,
@@ -105,6 +241,10 @@ static const hsf_queue_type binary_heap_type = {
     .pop = heap_pop,
     .peek = heap_peek,
     .size = heap_size,
+    .index_init = index_init,
+    .index_set = index_set,
+    .index_remove = index_remove,
+    .index_first = index_first,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_QUEUE, "binary_heap",
