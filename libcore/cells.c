@@ -6,17 +6,38 @@
 #include "cells.h"
 #include "error_private.h"
 
-static void list_insert(hsf_cell_level *l, hsf_body *b, uint32_t i)
+/* A cell is stride words: its count, the head of its overflow chain
+ * (linked through hsf_body.next), then stride - 2 slots.  Scans read the
+ * slots as independent loads; only the rare overflow is a chain. */
+static void cell_insert(hsf_cell_level *l, hsf_body *b, uint32_t i)
 {
-    b[i].next = l->head[b[i].cell];
-    l->head[b[i].cell] = i;
+    uint32_t *cell = hsf_cell_at(l, b[i].cell), slots = l->stride - 2;
+    if (cell[0] < slots) {
+        cell[2 + cell[0]] = i;
+    } else {
+        b[i].next = cell[1];
+        cell[1] = i;
+    }
+    cell[0]++;
 }
 
-/* Singly linked: a cell holds a handful of particles, and the walk is
- * cheaper than keeping back links in every record. */
-static void list_remove(hsf_cell_level *l, hsf_body *b, uint32_t i)
+static void cell_remove(hsf_cell_level *l, hsf_body *b, uint32_t i)
 {
-    uint32_t *at = &l->head[b[i].cell];
+    uint32_t *cell = hsf_cell_at(l, b[i].cell), slots = l->stride - 2;
+    uint32_t used = cell[0] < slots ? cell[0] : slots;
+    cell[0]--;
+    for (uint32_t k = 0; k < used; k++)
+        if (cell[2 + k] == i) {
+            if (cell[1] != HSF_NONE) {
+                /* Fill the slot from the overflow chain. */
+                cell[2 + k] = cell[1];
+                cell[1] = b[cell[1]].next;
+            } else {
+                cell[2 + k] = cell[2 + used - 1];
+            }
+            return;
+        }
+    uint32_t *at = &cell[1];
     while (*at != i)
         at = &b[*at].next;
     *at = b[i].next;
@@ -61,6 +82,7 @@ int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
         dmin = fmin(dmin, 2 * m[i].radius);
         dmax = fmax(dmax, 2 * m[i].radius);
     }
+    c->rmax = dmax / 2;
     /* Contact must be through the nearest image only. */
     for (int a = 0; a < dim; a++)
         if (c->periodic[a] && !(c->len[a] > 2 * dmax))
@@ -114,6 +136,11 @@ int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
         for (int a = 0; a < 3; a++)
             l->side[a] = a < dim ? c->len[a] / cells[a] : 1;
     }
+    for (size_t i = 0; i < n; i++) {
+        int k = diameter_class(2 * m[i].radius, dmin);
+        b[i].level = (uint8_t)level_of_class[k];
+        c->level[b[i].level].count++;
+    }
     for (int li = 0; li < c->nlevels; li++) {
         hsf_cell_level *l = &c->level[li];
         size_t cells = (size_t)l->n[0] * l->n[1] * l->n[2];
@@ -126,17 +153,23 @@ int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
             }
             cells = (size_t)l->n[0] * l->n[1] * l->n[2];
         }
-        if (!(l->head = malloc(cells * sizeof *l->head))) {
+        /* 16, 32 or 64 bytes per cell: room for about twice the mean
+         * occupancy, so that overflow chains stay rare. */
+        double mean = (double)l->count / (double)cells;
+        l->stride = mean <= 0.75 ? 4 : mean <= 3 ? 8 : 16;
+        void *mem = NULL;
+        if (posix_memalign(&mem, 64, cells * l->stride * sizeof(uint32_t))) {
             hsf_cells_free(c);
             return hsf_error_set(err, "out of memory for %zu cells", cells);
         }
-        for (size_t k = 0; k < cells; k++)
-            l->head[k] = HSF_NONE;
+        l->cells = mem;
+        for (size_t k = 0; k < cells; k++) {
+            l->cells[k * l->stride] = 0;
+            l->cells[k * l->stride + 1] = HSF_NONE;
+        }
     }
     for (size_t i = 0; i < n; i++) {
-        int k = diameter_class(2 * m[i].radius, dmin);
-        hsf_cell_level *l = &c->level[level_of_class[k]];
-        b[i].level = (uint8_t)level_of_class[k];
+        hsf_cell_level *l = &c->level[b[i].level];
         uint32_t x[3] = { 0, 0, 0 };
         for (int a = 0; a < dim; a++) {
             double f = floor((m[i].r[a] - c->lo[a]) / l->side[a]);
@@ -144,8 +177,7 @@ int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
         }
         b[i].cell = (x[2] * l->n[1] + x[1]) * l->n[0] + x[0];
         memcpy(b[i].anchor, m[i].r, sizeof b[i].anchor);
-        list_insert(l, b, (uint32_t)i);
-        l->count++;
+        cell_insert(l, b, (uint32_t)i);
     }
     return 0;
 }
@@ -153,7 +185,7 @@ int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
 void hsf_cells_free(hsf_cells *c)
 {
     for (int li = 0; li < c->nlevels; li++)
-        free(c->level[li].head);
+        free(c->level[li].cells);
     memset(c, 0, sizeof *c);
 }
 
@@ -179,9 +211,9 @@ void hsf_cells_reanchor(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i)
     }
     uint32_t cell = (x[2] * l->n[1] + x[1]) * l->n[0] + x[0];
     if (cell != b[i].cell) {
-        list_remove(l, b, i);
+        cell_remove(l, b, i);
         b[i].cell = cell;
-        list_insert(l, b, i);
+        cell_insert(l, b, i);
     }
 }
 
@@ -225,7 +257,7 @@ void hsf_cells_cross(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i, int a
     hsf_cell_level *l = &c->level[b[i].level];
     int32_t x[3];
     hsf_cell_coords(l, b[i].cell, x);
-    list_remove(l, b, i);
+    cell_remove(l, b, i);
     x[axis] += dir;
     if (x[axis] < 0 || x[axis] >= (int32_t)l->n[axis]) {
         /* Only along periodic axes: come back in on the other side. */
@@ -234,5 +266,5 @@ void hsf_cells_cross(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i, int a
         b[i].image[axis] += dir;
     }
     b[i].cell = ((uint32_t)x[2] * l->n[1] + (uint32_t)x[1]) * l->n[0] + (uint32_t)x[0];
-    list_insert(l, b, i);
+    cell_insert(l, b, i);
 }

@@ -26,13 +26,23 @@ typedef struct hsf_cell_level {
     uint32_t n[3];      /* cells per axis (1 beyond dim) */
     double side[3];     /* cell side per axis */
     double rmax;        /* largest radius at this level */
-    uint32_t *head;     /* first particle of each cell, HSF_NONE if empty */
+    uint32_t *cells;    /* stride words per cell (hsf_cell_at) */
+    uint32_t stride;    /* 4, 8 or 16 */
     size_t count;       /* particles at this level */
 } hsf_cell_level;
+
+/* A cell: its particle count, the first particle of its overflow chain
+ * (HSF_NONE, or linked through hsf_body.next), then stride - 2 slots holding
+ * the first particles.  Aligned to 16 * stride bytes. */
+static inline uint32_t *hsf_cell_at(const hsf_cell_level *l, uint32_t cell)
+{
+    return l->cells + (size_t)cell * l->stride;
+}
 
 typedef struct hsf_cells {
     int dim;
     double skin;            /* neighbourhood sphere radius minus particle radius */
+    double rmax;            /* largest particle radius */
     double lo[3], len[3];   /* the extent: lower corner and side lengths */
     int periodic[3];
     hsf_cell_level level[HSF_MAX_LEVELS];
@@ -131,7 +141,12 @@ hsf_cells_scan(const hsf_cells *c, const hsf_motion *m, const hsf_body *b, uint3
                 int32_t wx = w0[0], sx = s0[0];
                 for (int32_t x0 = from[0]; x0 <= to[0]; x0++) {
                     shift[0] = sx * c->len[0];
-                    for (uint32_t j = l->head[row + (uint32_t)wx]; j != HSF_NONE; j = b[j].next)
+                    const uint32_t *cell = hsf_cell_at(l, row + (uint32_t)wx);
+                    uint32_t used = cell[0] < l->stride - 2 ? cell[0] : l->stride - 2;
+                    for (uint32_t k = 0; k < used; k++)
+                        if (cell[2 + k] != i)
+                            visit(ctx, cell[2 + k], shift);
+                    for (uint32_t j = cell[1]; j != HSF_NONE; j = b[j].next)
                         if (j != i)
                             visit(ctx, j, shift);
                     if (++wx == (int32_t)l->n[0])
