@@ -22,19 +22,90 @@
 #include "progress.h"
 #include "system_private.h"
 
+/* The queue key of an event that is not a particle's. */
+static uint32_t special_key(const hsf_system *sys, uint32_t kind, uint32_t object)
+{
+    uint32_t n = (uint32_t)sys->n;
+    return kind == HSF_EVENT_STOP ? n : kind == HSF_EVENT_REVERSE ? n + 1 : n + 2 + object;
+}
+
+static int is_particle_event(uint32_t kind)
+{
+    return kind == HSF_EVENT_PAIR || kind == HSF_EVENT_WALL || kind == HSF_EVENT_CELL;
+}
+
+/* Schedules an event.  A particle has one event at a time: with an indexed
+ * queue its key is moved, without one the old event stays queued and is
+ * recognised as superseded when it comes out (event_seq). */
 static int push(hsf_system *sys, double time, uint32_t kind, uint32_t subject,
                 uint32_t object, uint32_t stamp, hsf_error *err)
 {
-    hsf_event ev = { .time = time, .seq = ++sys->next_seq, .subject = subject,
-                     .object = object, .kind = kind, .stamp = stamp };
-    if (sys->queue->push(sys->queue_state, &ev, err))
+    uint64_t seq = ++sys->next_seq;
+    int failed;
+    if (sys->indexed) {
+        uint32_t key = subject;
+        if (is_particle_event(kind)) {
+            hsf_body *b = &sys->b[subject];
+            b->event_kind = (uint8_t)kind;
+            b->event_object = object;
+            b->event_stamp = stamp;
+        } else {
+            key = special_key(sys, kind, object);
+        }
+        failed = sys->queue->index_set(sys->queue_state, key, time, seq, err);
+    } else {
+        hsf_event ev = { .time = time, .seq = seq, .subject = subject,
+                         .object = object, .kind = kind, .stamp = stamp };
+        failed = sys->queue->push(sys->queue_state, &ev, err);
+        if (is_particle_event(kind))
+            sys->b[subject].event_seq = seq;
+    }
+    if (failed)
         return hsf_error_prefix(err, "queue %s: ", sys->queue_plugin.info->name);
-    if (kind == HSF_EVENT_PAIR || kind == HSF_EVENT_WALL || kind == HSF_EVENT_CELL)
-        sys->b[subject].event_seq = ev.seq;
     return 0;
 }
 
-/* What a neighbour scan keeps: the earliest pair collision found so far. */
+/* Particle i will have no event: free flight forever. */
+static void unschedule(hsf_system *sys, uint32_t i)
+{
+    if (sys->indexed)
+        sys->queue->index_remove(sys->queue_state, i);
+    else
+        sys->b[i].event_seq = 0;
+}
+
+/* The next event: popped, or with an indexed queue read in place (it is
+ * moved or removed when it has been handled).  Returns 0 when none is left. */
+static int next_event(hsf_system *sys, hsf_event *ev)
+{
+    if (!sys->indexed)
+        return sys->queue->pop(sys->queue_state, ev);
+    uint32_t key;
+    double time;
+    if (!sys->queue->index_first(sys->queue_state, &key, &time))
+        return 0;
+    uint32_t n = (uint32_t)sys->n;
+    if (key < n) {
+        const hsf_body *b = &sys->b[key];
+        *ev = (hsf_event){ .time = time, .subject = key, .object = b->event_object,
+                           .kind = b->event_kind, .stamp = b->event_stamp };
+    } else {
+        *ev = (hsf_event){ .time = time, .object = key >= n + 2 ? key - n - 2 : 0,
+                           .kind = key == n ? HSF_EVENT_STOP : key == n + 1 ? HSF_EVENT_REVERSE
+                                                                           : HSF_EVENT_SAMPLE };
+    }
+    return 1;
+}
+
+/* A special event of an indexed queue that will not come again. */
+static void retire(hsf_system *sys, const hsf_event *ev)
+{
+    if (sys->indexed)
+        sys->queue->index_remove(sys->queue_state, special_key(sys, ev->kind, ev->object));
+}
+
+/* What a neighbour scan keeps: the earliest pair collision found so far,
+ * and the candidates gathered but not yet solved. */
 typedef struct pair_search {
     const hsf_motion *m;
     const hsf_motion *mi;
@@ -42,23 +113,40 @@ typedef struct pair_search {
     double now;
     double best;        /* time from now */
     uint32_t partner;
+    hsf_pair_batch batch;
 } pair_search;
 
+/* Solves the gathered pairs; the first earliest one wins. */
+static void solve_batch(pair_search *s)
+{
+    double t[HSF_PAIR_BATCH];
+    hsf_pair_times(&s->batch, s->best, t);
+    for (uint32_t k = 0; k < s->batch.n; k++)
+        if (t[k] < s->best) {
+            s->best = t[k];
+            s->partner = s->batch.j[k];
+        }
+    s->batch.n = 0;
+}
+
+/* Gathers candidate j (seen through shift): loads only, so that the cache
+ * misses of a large system overlap. */
 __attribute__((always_inline)) static inline void consider_pair(void *ctx, uint32_t j,
                                                                  const double shift[3])
 {
     pair_search *s = ctx;
     const hsf_motion *mj = &s->m[j];
-    double dt_j = s->now - mj->t, dr[3], dv[3];
+    double dt_j = s->now - mj->t;
+    hsf_pair_batch *pb = &s->batch;
+    uint32_t k = pb->n;
     for (int a = 0; a < 3; a++) {
-        dr[a] = s->ri[a] - (mj->r[a] + mj->v[a] * dt_j + shift[a]);
-        dv[a] = s->mi->v[a] - mj->v[a];
+        pb->dr[a][k] = s->ri[a] - (mj->r[a] + mj->v[a] * dt_j + shift[a]);
+        pb->dv[a][k] = s->mi->v[a] - mj->v[a];
     }
-    double dt = hsf_pair_time_before(dr, dv, s->mi->radius + mj->radius, s->best);
-    if (dt < s->best) {
-        s->best = dt;
-        s->partner = j;
-    }
+    pb->sigma[k] = s->mi->radius + mj->radius;
+    pb->j[k] = j;
+    if (++pb->n == HSF_PAIR_BATCH)
+        solve_batch(s);
 }
 
 /* Without lists: every other particle, through every image that can touch
@@ -125,17 +213,18 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
      * search dismiss most pairs cheaply.  Ties: wall, then exit, then pair,
      * a fixed rule. */
     double limit = t_wall < t_cell ? t_wall : t_cell;
-    pair_search s = { .m = sys->m, .mi = mi, .now = now, .best = limit, .partner = HSF_NONE };
+    pair_search s;
+    s.m = sys->m;
+    s.mi = mi;
+    s.now = now;
+    s.best = limit;
+    s.partner = HSF_NONE;
+    s.batch.n = 0;
     memcpy(s.ri, ri, sizeof ri);
     if (sys->search == HSF_SEARCH_LISTS) {
         const uint32_t *list = hsf_nb_list(&sys->nb, i);
         const uint8_t *image = hsf_nb_images(&sys->nb, i);
         uint32_t count = *hsf_nb_count(&sys->nb, i);
-        /* Ask for every neighbour's record at once: in a large system each
-         * is a cache miss, and the branches of the search below would
-         * otherwise make them wait for one another. */
-        for (uint32_t k = 0; k < count; k++)
-            __builtin_prefetch(&sys->m[list[k]]);
         for (uint32_t k = 0; k < count; k++)
             consider_pair(&s, list[k], sys->shift[image[k]]);
     } else if (sys->search == HSF_SEARCH_CELLS) {
@@ -143,6 +232,7 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
     } else {
         consider_all(sys, i, &s);
     }
+    solve_batch(&s);
     if (s.partner != HSF_NONE)
         return push(sys, now + s.best, HSF_EVENT_PAIR, i, s.partner,
                     sys->b[s.partner].version, err);
@@ -151,7 +241,7 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
     if (t_cell < INFINITY)
         return push(sys, now + t_cell, HSF_EVENT_CELL, i, (uint32_t)(axis * 2 + (dir > 0)), 0,
                     err);
-    sys->b[i].event_seq = 0;    /* free flight forever */
+    unschedule(sys, i);         /* free flight forever */
     return 0;
 }
 
@@ -274,6 +364,8 @@ static int do_sample(hsf_system *sys, uint32_t k, hsf_error *err)
     double next = (double)++o->next_k * o->interval;
     if (next < sys->end_time)
         return push(sys, next, HSF_EVENT_SAMPLE, 0, k, 0, err);
+    hsf_event done = { .kind = HSF_EVENT_SAMPLE, .object = k };
+    retire(sys, &done);
     return 0;
 }
 
@@ -304,7 +396,7 @@ int hsf_engine_run(hsf_system *sys, hsf_error *err)
     if (schedule_start(sys, err))
         return -1;
     hsf_event ev;
-    while (sys->queue->pop(sys->queue_state, &ev)) {
+    while (next_event(sys, &ev)) {
         if (sys->stop && *sys->stop)
             return hsf_error_set(err, "interrupted at t = %.17g; no output was written",
                                  sys->time);
@@ -315,7 +407,7 @@ int hsf_engine_run(hsf_system *sys, hsf_error *err)
         case HSF_EVENT_PAIR:
         case HSF_EVENT_WALL:
         case HSF_EVENT_CELL:
-            if (sys->b[ev.subject].event_seq != ev.seq) {
+            if (!sys->indexed && sys->b[ev.subject].event_seq != ev.seq) {
                 sys->stats.stale_events++;      /* superseded by a later prediction */
                 continue;
             }
@@ -327,6 +419,7 @@ int hsf_engine_run(hsf_system *sys, hsf_error *err)
             rc = do_sample(sys, ev.object, err);
             break;
         case HSF_EVENT_REVERSE:
+            retire(sys, &ev);
             rc = do_reverse(sys, err);
             break;
         case HSF_EVENT_STOP:

@@ -19,6 +19,11 @@ libhsframe_la_SOURCES = \
 	libcore/run.c libcore/run.h
 libhsframe_la_CPPFLAGS = $(AM_CPPFLAGS) $(INIH_CFLAGS) \
 	-DHSF_BUILDDIR='"$(abs_top_builddir)"' -DHSF_PLUGINDIR='"$(pkglibdir)"'
+# Neither flag changes a result (this is not -ffast-math): the library never
+# reads errno after libm calls nor traps on floating-point exceptions, and
+# without them GCC keeps a branch around every sqrt and division of the
+# batched pair solver (physics.h) and cannot vectorise it.
+libhsframe_la_CFLAGS = $(AM_CFLAGS) -fno-math-errno -fno-trapping-math
 libhsframe_la_LIBADD = $(INIH_LIBS) -lm
 libhsframe_la_LDFLAGS = -no-undefined -version-info 0:0:0 -export-symbols-regex '^hsf_'
 

@@ -76,16 +76,50 @@ static void remove_entry(hsf_neighbours *nb, uint32_t i, uint32_t j)
         }
 }
 
+/* Candidates gathered from the grid and not yet tested. */
+#define SEARCH_BATCH 64
+
 typedef struct search {
     hsf_neighbours *nb;
     const hsf_motion *m;
     const hsf_body *b;
     uint32_t i;
     double skin;
+    double reach_max;       /* reach of i towards the largest particle */
     int symmetric;          /* also add i to each neighbour's list */
     int failed;
     hsf_error *err;
+    uint32_t n;             /* gathered */
+    double d2[SEARCH_BATCH];            /* squared anchor distance */
+    double shift[3][SEARCH_BATCH];      /* image shift of the candidate */
+    uint32_t j[SEARCH_BATCH];
 } search;
+
+/* Tests the gathered candidates.  Most are out of reach: they are dropped
+ * by a branch-free pass (which of them are is unpredictable), and only the
+ * rest read their radius and join the list. */
+static void flush(search *s)
+{
+    uint32_t pass[SEARCH_BATCH], count = 0;
+    double far2 = s->reach_max * s->reach_max;
+    for (uint32_t k = 0; k < s->n; k++) {
+        pass[count] = k;
+        count += s->d2[k] < far2;
+    }
+    s->n = 0;
+    double ri = s->m[s->i].radius;
+    for (uint32_t q = 0; q < count && !s->failed; q++) {
+        uint32_t k = pass[q], j = s->j[k];
+        double reach = ri + s->m[j].radius + 2 * s->skin;
+        if (s->d2[k] >= reach * reach)
+            continue;
+        double shift[3] = { s->shift[0][k], s->shift[1][k], s->shift[2][k] };
+        uint8_t code = image_code(shift);
+        if (append(s->nb, s->i, j, code, s->err) ||
+            (s->symmetric && append(s->nb, j, s->i, mirror(code), s->err)))
+            s->failed = 1;
+    }
+}
 
 __attribute__((always_inline)) static inline void visit(void *ctx, uint32_t j,
                                                          const double shift[3])
@@ -97,15 +131,34 @@ __attribute__((always_inline)) static inline void visit(void *ctx, uint32_t j,
         double d = bi->anchor[a] - (bj->anchor[a] + shift[a]);
         d2 += d * d;
     }
-    double reach = s->m[s->i].radius + s->m[j].radius + 2 * s->skin;
-    if (d2 >= reach * reach)
-        return;     /* most of them: no need to look further */
-    if (s->failed)
-        return;
-    uint8_t k = image_code(shift);
-    if (append(s->nb, s->i, j, k, s->err) ||
-        (s->symmetric && append(s->nb, j, s->i, mirror(k), s->err)))
-        s->failed = 1;
+    uint32_t k = s->n;
+    s->d2[k] = d2;
+    s->j[k] = j;
+    for (int a = 0; a < 3; a++)
+        s->shift[a][k] = shift[a];
+    if (++s->n == SEARCH_BATCH)
+        flush(s);
+}
+
+/* Finds all of i's neighbours in the grid and appends them to its list
+ * (and, if symmetric, i to theirs).  Returns 0, or -1 with err set. */
+static int find_neighbours(hsf_neighbours *nb, const hsf_cells *cells, const hsf_motion *m,
+                           const hsf_body *b, uint32_t i, int symmetric, hsf_error *err)
+{
+    search s;   /* not zeroed: the batch arrays are written before read */
+    s.nb = nb;
+    s.m = m;
+    s.b = b;
+    s.i = i;
+    s.skin = cells->skin;
+    s.reach_max = m[i].radius + cells->rmax + 2 * cells->skin;
+    s.symmetric = symmetric;
+    s.failed = 0;
+    s.err = err;
+    s.n = 0;
+    hsf_cells_scan(cells, m, b, i, visit, &s);
+    flush(&s);
+    return s.failed ? -1 : 0;
 }
 
 int hsf_neighbours_build(hsf_neighbours *nb, const hsf_cells *cells, const hsf_motion *m,
@@ -120,9 +173,7 @@ int hsf_neighbours_build(hsf_neighbours *nb, const hsf_cells *cells, const hsf_m
     /* Each particle finds all of its neighbours itself: overlap is
      * symmetric, so the lists come out symmetric. */
     for (uint32_t i = 0; i < n; i++) {
-        search s = { .nb = nb, .m = m, .b = b, .i = i, .skin = cells->skin, .err = err };
-        hsf_cells_scan(cells, m, b, i, visit, &s);
-        if (s.failed) {
+        if (find_neighbours(nb, cells, m, b, i, 0, err)) {
             hsf_neighbours_free(nb);
             return -1;
         }
@@ -157,9 +208,7 @@ int hsf_neighbours_renew(hsf_neighbours *nb, const hsf_cells *cells, const hsf_m
     memcpy(old_image, hsf_nb_images(nb, i), old_count);
     memset(kept, 0, old_count);
     *hsf_nb_count(nb, i) = 0;
-    search s = { .nb = nb, .m = m, .b = b, .i = i, .skin = cells->skin, .err = err };
-    hsf_cells_scan(cells, m, b, i, visit, &s);
-    if (s.failed)
+    if (find_neighbours(nb, cells, m, b, i, 0, err))
         return -1;
     /* Which of the new entries were there before (same image). */
     uint32_t count = *hsf_nb_count(nb, i);

@@ -4,6 +4,7 @@
 #define HSF_PHYSICS_H
 
 #include <math.h>
+#include <stdint.h>
 
 static inline double hsf_dot(const double a[3], const double b[3])
 {
@@ -37,6 +38,41 @@ static inline double hsf_pair_time_before(const double dr[3], const double dv[3]
      * to avoid cancellation when the pair is nearly touching. */
     double t = c / (sqrt(disc) - b);
     return t < limit ? t : INFINITY;
+}
+
+/* Up to this many pairs are solved at once by hsf_pair_times. */
+#define HSF_PAIR_BATCH 32
+
+/* Pairs gathered for hsf_pair_times, by component (structure of arrays). */
+typedef struct hsf_pair_batch {
+    double dr[3][HSF_PAIR_BATCH];   /* r_i - r_j now */
+    double dv[3][HSF_PAIR_BATCH];   /* v_i - v_j */
+    double sigma[HSF_PAIR_BATCH];   /* sum of the radii */
+    uint32_t j[HSF_PAIR_BATCH];     /* the partner (not read here) */
+    uint32_t n;
+} hsf_pair_batch;
+
+/* hsf_pair_time_before for pairs 0 .. n-1 of pb into t[], computed
+ * without branches: whether a neighbour is approaching or missing is a coin
+ * toss that a branch predictor loses half the time, and the loop is
+ * vectorised.  Same formula and rounding as hsf_pair_time_before; a pair
+ * not dismissed there by the c >= -2 b limit bound gets its exact time
+ * here, possibly >= limit. */
+static inline void hsf_pair_times(const hsf_pair_batch *pb, double limit,
+                                  double t[HSF_PAIR_BATCH])
+{
+    for (uint32_t k = 0; k < pb->n; k++) {
+        double x = pb->dr[0][k], y = pb->dr[1][k], z = pb->dr[2][k];
+        double u = pb->dv[0][k], v = pb->dv[1][k], w = pb->dv[2][k];
+        double b = x * u + y * v + z * w;
+        double c = (x * x + y * y + z * z) - pb->sigma[k] * pb->sigma[k];
+        double vv = u * u + v * v + w * w;
+        double disc = b * b - vv * c;
+        double root = sqrt(disc > 0 ? disc : 0);
+        double time = c <= 0 ? 0 : c / (root - b);
+        int hit = b < 0 && disc >= 0 && c < -2 * b * limit;
+        t[k] = hit ? time : INFINITY;
+    }
 }
 
 static inline double hsf_pair_time(const double dr[3], const double dv[3], double sigma)

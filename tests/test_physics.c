@@ -152,3 +152,56 @@ Test(pair_collide, conserves_momentum_and_energy)
     cr_assert_lt(worst_p, 1e-14, "momentum changed by %g (relative)", worst_p);
     cr_assert_lt(worst_e, 1e-14, "energy changed by %g (relative)", worst_e);
 }
+
+/* The batched solver of predictions gives hsf_pair_time_before's time, to
+ * the bit, for every pair that collides before the limit (>= 0, as in the
+ * engine); the others are at or after it.  Random pairs, plus the edge cases: touching, receding,
+ * at rest, grazing, parallel. */
+Test(pair_times, batch_matches_single_pair_solver)
+{
+    srand(7);
+    hsf_pair_batch pb;
+    double t[HSF_PAIR_BATCH];
+    size_t hits = 0;
+    for (int round = 0; round < 2000; round++) {
+        double limit = round % 3 == 0 ? INFINITY : round % 7 == 0 ? 0 : 0.05 + 2 * fabs(urand());
+        pb.n = HSF_PAIR_BATCH - (uint32_t)(round % 5);
+        for (uint32_t k = 0; k < pb.n; k++) {
+            for (int a = 0; a < 3; a++) {
+                pb.dr[a][k] = 4 * urand() - 2;
+                pb.dv[a][k] = 4 * urand() - 2;
+            }
+            pb.sigma[k] = 0.5 + urand();
+            switch (k % 8) {
+            case 0:     /* touching, approaching */
+                pb.dr[0][k] = pb.sigma[k], pb.dr[1][k] = pb.dr[2][k] = 0;
+                pb.dv[0][k] = -1;
+                break;
+            case 1:     /* at rest relative to each other */
+                pb.dv[0][k] = pb.dv[1][k] = pb.dv[2][k] = 0;
+                break;
+            case 2:     /* grazing: passes at exactly sigma */
+                pb.dr[0][k] = 3, pb.dr[1][k] = pb.sigma[k], pb.dr[2][k] = 0;
+                pb.dv[0][k] = -1, pb.dv[1][k] = pb.dv[2][k] = 0;
+                break;
+            default:
+                break;
+            }
+        }
+        hsf_pair_times(&pb, limit, t);
+        for (uint32_t k = 0; k < pb.n; k++) {
+            double dr[3] = { pb.dr[0][k], pb.dr[1][k], pb.dr[2][k] };
+            double dv[3] = { pb.dv[0][k], pb.dv[1][k], pb.dv[2][k] };
+            double want = hsf_pair_time_before(dr, dv, pb.sigma[k], limit);
+            if (want < limit) {
+                hits++;
+                cr_assert(t[k] == want, "pair %u of round %d: %.17g, single solver %.17g", k,
+                          round, t[k], want);
+            } else {
+                cr_assert(t[k] >= limit, "pair %u of round %d: %.17g before the limit %.17g, "
+                          "single solver: no hit", k, round, t[k], limit);
+            }
+        }
+    }
+    cr_assert_gt(hits, 5000, "only %zu pairs collide: the test is too easy", hits);
+}
