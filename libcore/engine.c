@@ -267,6 +267,15 @@ static int notify(hsf_system *sys, const hsf_event_info *info, hsf_error *err)
 static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 {
     uint32_t i = ev->subject, j = ev->object;
+    /* Both neighbour lists and the partner's motion are needed soon: ask
+     * for them now, so that their cache misses overlap. */
+    if (sys->search == HSF_SEARCH_LISTS) {
+        __builtin_prefetch(hsf_nb_block(&sys->nb, i));
+        __builtin_prefetch(hsf_nb_block(&sys->nb, j));
+        __builtin_prefetch(hsf_nb_block(&sys->nb, i) + 64);
+        __builtin_prefetch(hsf_nb_block(&sys->nb, j) + 64);
+    }
+    __builtin_prefetch(&sys->m[j]);
     if (sys->b[j].version != ev->stamp) {
         sys->stats.stale_events++;
         return predict(sys, i, err);
@@ -283,6 +292,12 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     sys->b[j].version++;
     sys->stats.collisions++;
     sys->stats.virial += info.virial;
+    if (sys->search == HSF_SEARCH_LISTS) {
+        /* j's neighbours arrive while i is predicted. */
+        const uint32_t *list = hsf_nb_list(&sys->nb, j);
+        for (uint32_t k = 0, count = *hsf_nb_count(&sys->nb, j); k < count; k++)
+            __builtin_prefetch(&sys->m[list[k]]);
+    }
     if (predict(sys, i, err) || predict(sys, j, err))
         return -1;
     return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_PAIR) ? notify(sys, &info, err) : 0;

