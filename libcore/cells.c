@@ -9,11 +9,35 @@
 /* A cell is stride words: its count, the head of its overflow chain
  * (linked through hsf_body.next), then stride - 2 slots.  Scans read the
  * slots as independent loads; only the rare overflow is a chain. */
-static void cell_insert(hsf_cell_level *l, hsf_body *b, uint32_t i)
+/* Writes the anchor offset of the particle in slot k (with anchors). */
+static void write_offset(const hsf_cells *c, hsf_cell_level *l, const hsf_body *bi, uint32_t k)
+{
+    if (!l->offsets)
+        return;
+    int32_t x[3];
+    hsf_cell_coords(l, bi->cell, x);
+    float *o = l->offsets + ((size_t)bi->cell * (l->stride - 2) + k) * 4;
+    for (int a = 0; a < 3; a++)
+        o[a] = (float)(bi->anchor[a] - hsf_cell_corner(c, l, a, x[a]));
+    o[3] = 0;
+}
+
+static void copy_offset(hsf_cell_level *l, uint32_t cell, uint32_t to, uint32_t from)
+{
+    if (l->offsets)
+        memcpy(l->offsets + ((size_t)cell * (l->stride - 2) + to) * 4,
+               l->offsets + ((size_t)cell * (l->stride - 2) + from) * 4, 4 * sizeof(float));
+}
+
+/* A cell is stride words: its count, the head of its overflow chain
+ * (linked through hsf_body.next), then stride - 2 slots.  Scans read the
+ * slots as independent loads; only the rare overflow is a chain. */
+static void cell_insert(const hsf_cells *c, hsf_cell_level *l, hsf_body *b, uint32_t i)
 {
     uint32_t *cell = hsf_cell_at(l, b[i].cell), slots = l->stride - 2;
     if (cell[0] < slots) {
         cell[2 + cell[0]] = i;
+        write_offset(c, l, &b[i], cell[0]);
     } else {
         b[i].next = cell[1];
         cell[1] = i;
@@ -21,7 +45,7 @@ static void cell_insert(hsf_cell_level *l, hsf_body *b, uint32_t i)
     cell[0]++;
 }
 
-static void cell_remove(hsf_cell_level *l, hsf_body *b, uint32_t i)
+static void cell_remove(const hsf_cells *c, hsf_cell_level *l, hsf_body *b, uint32_t i)
 {
     uint32_t *cell = hsf_cell_at(l, b[i].cell), slots = l->stride - 2;
     uint32_t used = cell[0] < slots ? cell[0] : slots;
@@ -31,9 +55,11 @@ static void cell_remove(hsf_cell_level *l, hsf_body *b, uint32_t i)
             if (cell[1] != HSF_NONE) {
                 /* Fill the slot from the overflow chain. */
                 cell[2 + k] = cell[1];
+                write_offset(c, l, &b[cell[1]], k);
                 cell[1] = b[cell[1]].next;
             } else {
                 cell[2 + k] = cell[2 + used - 1];
+                copy_offset(l, b[i].cell, k, used - 1);
             }
             return;
         }
@@ -41,6 +67,18 @@ static void cell_remove(hsf_cell_level *l, hsf_body *b, uint32_t i)
     while (*at != i)
         at = &b[*at].next;
     *at = b[i].next;
+}
+
+/* i's anchor moved within its cell: its slot's offset follows. */
+static void cell_update(const hsf_cells *c, hsf_cell_level *l, hsf_body *b, uint32_t i)
+{
+    if (!l->offsets)
+        return;
+    const uint32_t *cell = hsf_cell_at(l, b[i].cell);
+    uint32_t used = cell[0] < l->stride - 2 ? cell[0] : l->stride - 2;
+    for (uint32_t k = 0; k < used; k++)
+        if (cell[2 + k] == i)
+            write_offset(c, l, &b[i], k);
 }
 
 /* The diameter class: the smallest k with dmin * 2^k >= diameter. */
@@ -54,7 +92,7 @@ static int diameter_class(double diameter, double dmin)
 
 int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
                     const double lo[3], const double hi[3], const int periodic[3],
-                    int use_cells, double skin, hsf_error *err)
+                    int use_cells, double skin, int with_anchors, hsf_error *err)
 {
     memset(c, 0, sizeof *c);
     c->dim = dim;
@@ -163,6 +201,17 @@ int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
             return hsf_error_set(err, "out of memory for %zu cells", cells);
         }
         l->cells = mem;
+        if (with_anchors &&
+            posix_memalign(&mem, 64, cells * (l->stride - 2) * 4 * sizeof(float))) {
+            hsf_cells_free(c);
+            return hsf_error_set(err, "out of memory for the anchors of %zu cells", cells);
+        }
+        l->offsets = with_anchors ? mem : NULL;
+        /* A float keeps 24 bits: an offset (at most a side and a skin in
+         * size) is rebuilt to within 2^-24 of that, on each axis. */
+        c->offset_error = fmax(c->offset_error,
+                               sqrt(3.0) * 0x1p-23 * (fmax(l->side[0], fmax(l->side[1], l->side[2])) +
+                                                      c->skin));
         for (size_t k = 0; k < cells; k++) {
             l->cells[k * l->stride] = 0;
             l->cells[k * l->stride + 1] = HSF_NONE;
@@ -177,7 +226,7 @@ int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
         }
         b[i].cell = (x[2] * l->n[1] + x[1]) * l->n[0] + x[0];
         memcpy(b[i].anchor, m[i].r, sizeof b[i].anchor);
-        cell_insert(l, b, (uint32_t)i);
+        cell_insert(c, l, b, (uint32_t)i);
     }
     return 0;
 }
@@ -185,7 +234,7 @@ int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
 void hsf_cells_free(hsf_cells *c)
 {
     for (int li = 0; li < c->nlevels; li++)
-        free(c->level[li].cells);
+        free(c->level[li].cells), free(c->level[li].offsets);
     memset(c, 0, sizeof *c);
 }
 
@@ -211,9 +260,11 @@ void hsf_cells_reanchor(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i)
     }
     uint32_t cell = (x[2] * l->n[1] + x[1]) * l->n[0] + x[0];
     if (cell != b[i].cell) {
-        cell_remove(l, b, i);
+        cell_remove(c, l, b, i);
         b[i].cell = cell;
-        cell_insert(l, b, i);
+        cell_insert(c, l, b, i);
+    } else {
+        cell_update(c, l, b, i);
     }
 }
 
@@ -257,7 +308,7 @@ void hsf_cells_cross(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i, int a
     hsf_cell_level *l = &c->level[b[i].level];
     int32_t x[3];
     hsf_cell_coords(l, b[i].cell, x);
-    cell_remove(l, b, i);
+    cell_remove(c, l, b, i);
     x[axis] += dir;
     if (x[axis] < 0 || x[axis] >= (int32_t)l->n[axis]) {
         /* Only along periodic axes: come back in on the other side. */
@@ -266,5 +317,5 @@ void hsf_cells_cross(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i, int a
         b[i].image[axis] += dir;
     }
     b[i].cell = ((uint32_t)x[2] * l->n[1] + (uint32_t)x[1]) * l->n[0] + (uint32_t)x[0];
-    cell_insert(l, b, i);
+    cell_insert(c, l, b, i);
 }

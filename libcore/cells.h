@@ -28,8 +28,18 @@ typedef struct hsf_cell_level {
     double rmax;        /* largest radius at this level */
     uint32_t *cells;    /* stride words per cell (hsf_cell_at) */
     uint32_t stride;    /* 4, 8 or 16 */
+    float *offsets;     /* with anchors: 4 floats per slot (hsf_slot_offset), else NULL */
     size_t count;       /* particles at this level */
 } hsf_cell_level;
+
+/* With anchors (a grid for neighbour lists), each slot's anchor less its
+ * cell's lower corner (hsf_cell_corner), x y z as floats and one unused:
+ * a search reads the anchors of a cell's particles from the grid in
+ * sequence instead of from each particle's record. */
+static inline const float *hsf_slot_offset(const hsf_cell_level *l, uint32_t cell, uint32_t k)
+{
+    return l->offsets + ((size_t)cell * (l->stride - 2) + k) * 4;
+}
 
 /* A cell: its particle count, the first particle of its overflow chain
  * (HSF_NONE, or linked through hsf_body.next), then stride - 2 slots holding
@@ -43,23 +53,32 @@ typedef struct hsf_cells {
     int dim;
     double skin;            /* neighbourhood sphere radius minus particle radius */
     double rmax;            /* largest particle radius */
+    double offset_error;    /* bound on the error of an anchor rebuilt from its offset */
     double lo[3], len[3];   /* the extent: lower corner and side lengths */
     int periodic[3];
     hsf_cell_level level[HSF_MAX_LEVELS];
     int nlevels;
 } hsf_cells;
 
+/* The lower corner of the cell with coordinates x along axis a. */
+static inline double hsf_cell_corner(const hsf_cells *c, const hsf_cell_level *l, int a,
+                                     int32_t x)
+{
+    return c->lo[a] + x * l->side[a];
+}
+
 /* Builds the grid for the n particles p inside the extent [lo, lo + len],
  * first wrapping positions into it along periodic axes (counted in image,
  * so unwrapped positions are those of the input) and anchoring every
  * particle where it is.  skin is a length >= 0; along periodic axes it is
  * reduced so that two spheres can overlap through one image only.  With
- * use_cells 0 there is one cell holding everything.  Returns 0, or -1 with
+ * use_cells 0 there is one cell holding everything; with_anchors keeps
+ * every anchor in the grid too (hsf_slot_offset).  Returns 0, or -1 with
  * err set (out of memory, radii spanning too many orders of magnitude, a
  * periodic box too small for its particles). */
 int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
                     const double lo[3], const double hi[3], const int periodic[3],
-                    int use_cells, double skin, hsf_error *err);
+                    int use_cells, double skin, int with_anchors, hsf_error *err);
 void hsf_cells_free(hsf_cells *c);
 
 /* Without neighbour lists (skin 0, particles filed by position): the time
@@ -96,14 +115,18 @@ static inline void hsf_cell_coords(const hsf_cell_level *l, uint32_t cell, int32
 
 /* Visits every particle j != i whose anchor lies in a cell within reach of
  * i's (reach: the sum of the two neighbourhood sphere radii), calling
- * visit(ctx, j, shift) with the image shift to add to j's anchor (0 without
- * periodic axes).  A pair may be visited more than once with different
+ * visit(ctx, j, shift, corner, offset) with the image shift to add to j's
+ * anchor (0 without periodic axes), the lower corner of j's cell and, with
+ * anchors, j's offset from it (NULL for the rare particles in overflow
+ * chains and without anchors).  A pair may be visited more than once with different
  * shifts when a periodic grid is very small. */
 /* Always inlined, so that visit becomes a direct call the compiler can
  * inline in turn: this loop is where the engine spends its time. */
 __attribute__((always_inline)) static inline void
 hsf_cells_scan(const hsf_cells *c, const hsf_motion *m, const hsf_body *b, uint32_t i,
-               void (*visit)(void *ctx, uint32_t j, const double shift[3]), void *ctx)
+               void (*visit)(void *ctx, uint32_t j, const double shift[3],
+                             const double corner[3], const float *offset),
+               void *ctx)
 {
     const hsf_cell_level *own = &c->level[b[i].level];
     int32_t x[3];
@@ -138,17 +161,21 @@ hsf_cells_scan(const hsf_cells *c, const hsf_motion *m, const hsf_body *b, uint3
             for (int32_t y = from[1]; y <= to[1]; y++) {
                 uint32_t row = ((uint32_t)wz * l->n[1] + (uint32_t)wy) * l->n[0];
                 double shift[3] = { 0, sy * c->len[1], sz * c->len[2] };
+                double corner[3] = { 0, hsf_cell_corner(c, l, 1, wy), hsf_cell_corner(c, l, 2, wz) };
                 int32_t wx = w0[0], sx = s0[0];
                 for (int32_t x0 = from[0]; x0 <= to[0]; x0++) {
                     shift[0] = sx * c->len[0];
-                    const uint32_t *cell = hsf_cell_at(l, row + (uint32_t)wx);
+                    corner[0] = hsf_cell_corner(c, l, 0, wx);
+                    uint32_t at = row + (uint32_t)wx;
+                    const uint32_t *cell = hsf_cell_at(l, at);
                     uint32_t used = cell[0] < l->stride - 2 ? cell[0] : l->stride - 2;
                     for (uint32_t k = 0; k < used; k++)
                         if (cell[2 + k] != i)
-                            visit(ctx, cell[2 + k], shift);
+                            visit(ctx, cell[2 + k], shift, corner,
+                                  l->offsets ? hsf_slot_offset(l, at, k) : NULL);
                     for (uint32_t j = cell[1]; j != HSF_NONE; j = b[j].next)
                         if (j != i)
-                            visit(ctx, j, shift);
+                            visit(ctx, j, shift, corner, NULL);
                     if (++wx == (int32_t)l->n[0])
                         wx = 0, sx++;
                 }

@@ -132,8 +132,11 @@ static void solve_batch(pair_search *s)
 /* Gathers candidate j (seen through shift): loads only, so that the cache
  * misses of a large system overlap. */
 __attribute__((always_inline)) static inline void consider_pair(void *ctx, uint32_t j,
-                                                                 const double shift[3])
+                                                                 const double shift[3],
+                                                                 const double corner[3],
+                                                                 const float *offset)
 {
+    (void)corner, (void)offset;
     pair_search *s = ctx;
     const hsf_motion *mj = &s->m[j];
     double dt_j = s->now - mj->t;
@@ -167,7 +170,7 @@ static void consider_all(const hsf_system *sys, uint32_t i, pair_search *s)
                     shift[0] = x * sys->cells.len[0];
                     shift[1] = y * sys->cells.len[1];
                     shift[2] = z * sys->cells.len[2];
-                    consider_pair(s, j, shift);
+                    consider_pair(s, j, shift, NULL, NULL);
                 }
     }
 }
@@ -226,7 +229,7 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
         const uint8_t *image = hsf_nb_images(&sys->nb, i);
         uint32_t count = *hsf_nb_count(&sys->nb, i);
         for (uint32_t k = 0; k < count; k++)
-            consider_pair(&s, list[k], sys->shift[image[k]]);
+            consider_pair(&s, list[k], sys->shift[image[k]], NULL, NULL);
     } else if (sys->search == HSF_SEARCH_CELLS) {
         hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_pair, &s);
     } else {

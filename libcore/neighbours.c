@@ -86,34 +86,42 @@ typedef struct search {
     uint32_t i;
     double skin;
     double reach_max;       /* reach of i towards the largest particle */
+    double rough_max;       /* reach_max plus the error of anchors from offsets */
     int symmetric;          /* also add i to each neighbour's list */
     int failed;
     hsf_error *err;
     uint32_t n;             /* gathered */
-    double d2[SEARCH_BATCH];            /* squared anchor distance */
+    double d2[SEARCH_BATCH];            /* squared anchor distance, maybe from the offset */
     double shift[3][SEARCH_BATCH];      /* image shift of the candidate */
     uint32_t j[SEARCH_BATCH];
 } search;
 
 /* Tests the gathered candidates.  Most are out of reach: they are dropped
- * by a branch-free pass (which of them are is unpredictable), and only the
- * rest read their radius and join the list. */
+ * by a branch-free pass on the distance from the grid's copy of their
+ * anchor (which of them are is unpredictable, and their records are not
+ * read), and only the rest are measured exactly from their records and
+ * join the list. */
 static void flush(search *s)
 {
     uint32_t pass[SEARCH_BATCH], count = 0;
-    double far2 = s->reach_max * s->reach_max;
+    double far2 = s->rough_max * s->rough_max;
     for (uint32_t k = 0; k < s->n; k++) {
         pass[count] = k;
         count += s->d2[k] < far2;
     }
     s->n = 0;
+    const hsf_body *bi = &s->b[s->i];
     double ri = s->m[s->i].radius;
     for (uint32_t q = 0; q < count && !s->failed; q++) {
         uint32_t k = pass[q], j = s->j[k];
+        double shift[3] = { s->shift[0][k], s->shift[1][k], s->shift[2][k] }, d2 = 0;
+        for (int a = 0; a < 3; a++) {
+            double d = bi->anchor[a] - (s->b[j].anchor[a] + shift[a]);
+            d2 += d * d;
+        }
         double reach = ri + s->m[j].radius + 2 * s->skin;
-        if (s->d2[k] >= reach * reach)
+        if (d2 >= reach * reach)
             continue;
-        double shift[3] = { s->shift[0][k], s->shift[1][k], s->shift[2][k] };
         uint8_t code = image_code(shift);
         if (append(s->nb, s->i, j, code, s->err) ||
             (s->symmetric && append(s->nb, j, s->i, mirror(code), s->err)))
@@ -122,14 +130,25 @@ static void flush(search *s)
 }
 
 __attribute__((always_inline)) static inline void visit(void *ctx, uint32_t j,
-                                                         const double shift[3])
+                                                         const double shift[3],
+                                                         const double corner[3],
+                                                         const float *offset)
 {
     search *s = ctx;
-    const hsf_body *bi = &s->b[s->i], *bj = &s->b[j];
+    if (s->symmetric && j < s->i)
+        return;     /* building: j has decided about this pair */
+    const double *ai = s->b[s->i].anchor;
     double d2 = 0;
-    for (int a = 0; a < 3; a++) {
-        double d = bi->anchor[a] - (bj->anchor[a] + shift[a]);
-        d2 += d * d;
+    if (offset) {
+        for (int a = 0; a < 3; a++) {
+            double d = ai[a] - (corner[a] + shift[a] + (double)offset[a]);
+            d2 += d * d;
+        }
+    } else {
+        for (int a = 0; a < 3; a++) {
+            double d = ai[a] - (s->b[j].anchor[a] + shift[a]);
+            d2 += d * d;
+        }
     }
     uint32_t k = s->n;
     s->d2[k] = d2;
@@ -152,6 +171,7 @@ static int find_neighbours(hsf_neighbours *nb, const hsf_cells *cells, const hsf
     s.i = i;
     s.skin = cells->skin;
     s.reach_max = m[i].radius + cells->rmax + 2 * cells->skin;
+    s.rough_max = s.reach_max + cells->offset_error;
     s.symmetric = symmetric;
     s.failed = 0;
     s.err = err;
@@ -170,10 +190,10 @@ int hsf_neighbours_build(hsf_neighbours *nb, const hsf_cells *cells, const hsf_m
      * fluid (about 3 and 13 at packing fraction 0.3 and 0.45). */
     if (allocate(nb, cells->dim == 2 ? 64 : 128, err))
         return -1;
-    /* Each particle finds all of its neighbours itself: overlap is
-     * symmetric, so the lists come out symmetric. */
+    /* Each pair is decided once, by its first particle, and entered in
+     * both lists: symmetric whatever the rounding of the two directions. */
     for (uint32_t i = 0; i < n; i++) {
-        if (find_neighbours(nb, cells, m, b, i, 0, err)) {
+        if (find_neighbours(nb, cells, m, b, i, 1, err)) {
             hsf_neighbours_free(nb);
             return -1;
         }

@@ -251,7 +251,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
                         sys->periodic, sys->search != HSF_SEARCH_ALL,
                         sys->search == HSF_SEARCH_LISTS
                             ? hsf_config_double(&rs->sim, "skin") * smallest_diameter(sys) : 0,
-                        err) ||
+                        sys->search == HSF_SEARCH_LISTS, err) ||
         hsf_validate_overlaps(sys, &rs->set, err) ||
         (sys->search == HSF_SEARCH_LISTS &&
          hsf_neighbours_build(&sys->nb, &sys->cells, sys->m, sys->b, sys->n, err)))

@@ -25,8 +25,10 @@ typedef struct overlap_search {
     uint32_t with;
 } overlap_search;
 
-static void measure_overlap(void *ctx, uint32_t j, const double shift[3])
+static void measure_overlap(void *ctx, uint32_t j, const double shift[3],
+                            const double corner[3], const float *offset)
 {
+    (void)corner, (void)offset;
     overlap_search *s = ctx;
     const hsf_motion *pi = &s->m[s->i], *pj = &s->m[j];
     double dr[3];

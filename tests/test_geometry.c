@@ -545,3 +545,71 @@ Test(lists, neighbourhood_exit_times_are_analytic)
     hsf_motion rest = { .r = { 0, 0, 0 } };
     cr_assert(isinf(hsf_neighbourhood_exit_time(&rest, centre, 0.5)));
 }
+
+/* The grid keeps a float copy of every anchor (its offset from the cell's
+ * corner) for neighbour searches to filter on: after thousands of
+ * re-anchorings, across periodic faces and through crowded cells whose
+ * overflow chains refill emptied slots, every slot still holds its
+ * particle's anchor within the stated error, and every particle is filed
+ * exactly once, in its own cell. */
+Test(lists, grid_copies_of_anchors_follow_renewals)
+{
+    enum { N = 3000 };
+    static hsf_motion m[N];
+    static hsf_body b[N];
+    srand(11);
+    double lo[3] = { 0, 0, 0 }, hi[3] = { 12, 12, 12 };
+    int periodic[3] = { 1, 1, 1 };
+    for (int i = 0; i < N; i++) {
+        /* A third crowd into one corner: overflow chains. */
+        double span = i % 3 ? 12 : 1.2;
+        for (int a = 0; a < 3; a++)
+            m[i].r[a] = span * rand() / ((double)RAND_MAX + 1);
+        m[i].radius = 0.5;
+        b[i] = (hsf_body){ .next = HSF_NONE };
+    }
+    hsf_cells c;
+    cr_assert_eq(hsf_cells_build(&c, m, b, N, 3, lo, hi, periodic, 1, 0.25, 1, &err), 0, "%s",
+                 hsf_error_message(&err));
+    for (int step = 0; step < 20000; step++) {
+        uint32_t i = (uint32_t)(rand() % N);
+        for (int a = 0; a < 3; a++)
+            m[i].r[a] = b[i].anchor[a] + 0.5 * c.skin * (2.0 * rand() / RAND_MAX - 1);
+        hsf_cells_reanchor(&c, m, b, i);
+    }
+    static char seen[N];
+    size_t overflowed = 0;
+    for (int li = 0; li < c.nlevels; li++) {
+        const hsf_cell_level *l = &c.level[li];
+        cr_assert_not_null(l->offsets, "with anchors, every level has offsets");
+        for (uint32_t cell = 0; cell < l->n[0] * l->n[1] * l->n[2]; cell++) {
+            const uint32_t *slot = hsf_cell_at(l, cell);
+            uint32_t used = slot[0] < l->stride - 2 ? slot[0] : l->stride - 2, count = used;
+            int32_t x[3];
+            hsf_cell_coords(l, cell, x);
+            for (uint32_t k = 0; k < used; k++) {
+                uint32_t j = slot[2 + k];
+                cr_assert_eq(b[j].cell, cell, "particle %u in the slot of another cell", j);
+                cr_assert_not(seen[j], "particle %u filed twice", j);
+                seen[j] = 1;
+                const float *o = hsf_slot_offset(l, cell, k);
+                for (int a = 0; a < 3; a++) {
+                    double rebuilt = hsf_cell_corner(&c, l, a, x[a]) + o[a];
+                    cr_assert_leq(fabs(rebuilt - b[j].anchor[a]), c.offset_error / sqrt(3),
+                                  "particle %u axis %d: grid copy %.17g, anchor %.17g", j, a,
+                                  rebuilt, b[j].anchor[a]);
+                }
+            }
+            for (uint32_t j = slot[1]; j != HSF_NONE; j = b[j].next, count++, overflowed++) {
+                cr_assert_eq(b[j].cell, cell, "particle %u chained in another cell", j);
+                cr_assert_not(seen[j], "particle %u filed twice", j);
+                seen[j] = 1;
+            }
+            cr_assert_eq(count, slot[0], "cell %u counts %u, holds %u", cell, slot[0], count);
+        }
+    }
+    for (int i = 0; i < N; i++)
+        cr_assert(seen[i], "particle %d is filed nowhere", i);
+    cr_assert_gt(overflowed, 0, "the crowd should overflow some cells");
+    hsf_cells_free(&c);
+}
