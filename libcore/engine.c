@@ -116,21 +116,45 @@ typedef struct pair_search {
     hsf_pair_batch batch;
 } pair_search;
 
-/* Solves the gathered pairs; the first earliest one wins. */
-static void solve_batch(pair_search *s)
+/* Solves the gathered pairs; the first earliest one wins.  The candidates'
+ * records are asked for all at once, then read: in a large system each is
+ * a cache miss, and this way they overlap. */
+static inline void gather(pair_search *s, uint32_t k)
 {
-    double t[HSF_PAIR_BATCH];
-    hsf_pair_times(&s->batch, s->best, t);
-    for (uint32_t k = 0; k < s->batch.n; k++)
-        if (t[k] < s->best) {
-            s->best = t[k];
-            s->partner = s->batch.j[k];
-        }
-    s->batch.n = 0;
+    hsf_pair_batch *pb = &s->batch;
+    const hsf_motion *mj = &s->m[pb->j[k]];
+    double dt_j = s->now - mj->t;
+    for (int a = 0; a < 3; a++) {
+        pb->dr[a][k] = s->ri[a] - (mj->r[a] + mj->v[a] * dt_j + pb->shift[a][k]);
+        pb->dv[a][k] = s->mi->v[a] - mj->v[a];
+    }
+    pb->sigma[k] = s->mi->radius + mj->radius;
 }
 
-/* Gathers candidate j (seen through shift): loads only, so that the cache
- * misses of a large system overlap. */
+static void solve_gathered(pair_search *s)
+{
+    hsf_pair_batch *pb = &s->batch;
+    double t[HSF_PAIR_BATCH];
+    hsf_pair_times(pb, s->best, t);
+    for (uint32_t k = 0; k < pb->n; k++)
+        if (t[k] < s->best) {
+            s->best = t[k];
+            s->partner = pb->j[k];
+        }
+    pb->n = 0;
+}
+
+static void solve_batch(pair_search *s)
+{
+    hsf_pair_batch *pb = &s->batch;
+    for (uint32_t k = 0; k < pb->n; k++)
+        __builtin_prefetch(&s->m[pb->j[k]]);
+    for (uint32_t k = 0; k < pb->n; k++)
+        gather(s, k);
+    solve_gathered(s);
+}
+
+/* Notes candidate j (seen through shift); solve_batch reads its record. */
 __attribute__((always_inline)) static inline void consider_pair(void *ctx, uint32_t j,
                                                                  const double shift[3],
                                                                  const double corner[3],
@@ -138,15 +162,10 @@ __attribute__((always_inline)) static inline void consider_pair(void *ctx, uint3
 {
     (void)corner, (void)offset;
     pair_search *s = ctx;
-    const hsf_motion *mj = &s->m[j];
-    double dt_j = s->now - mj->t;
     hsf_pair_batch *pb = &s->batch;
     uint32_t k = pb->n;
-    for (int a = 0; a < 3; a++) {
-        pb->dr[a][k] = s->ri[a] - (mj->r[a] + mj->v[a] * dt_j + shift[a]);
-        pb->dv[a][k] = s->mi->v[a] - mj->v[a];
-    }
-    pb->sigma[k] = s->mi->radius + mj->radius;
+    for (int a = 0; a < 3; a++)
+        pb->shift[a][k] = shift[a];
     pb->j[k] = j;
     if (++pb->n == HSF_PAIR_BATCH)
         solve_batch(s);
@@ -228,14 +247,26 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
         const uint32_t *list = hsf_nb_list(&sys->nb, i);
         const uint8_t *image = hsf_nb_images(&sys->nb, i);
         uint32_t count = *hsf_nb_count(&sys->nb, i);
-        for (uint32_t k = 0; k < count; k++)
-            consider_pair(&s, list[k], sys->shift[image[k]], NULL, NULL);
+        /* The list is at hand: read each neighbour as it comes (the
+         * loads are independent already). */
+        for (uint32_t k = 0; k < count; k++) {
+            hsf_pair_batch *pb = &s.batch;
+            for (int a = 0; a < 3; a++)
+                pb->shift[a][pb->n] = sys->shift[image[k]][a];
+            pb->j[pb->n] = list[k];
+            gather(&s, pb->n);
+            if (++pb->n == HSF_PAIR_BATCH)
+                solve_gathered(&s);
+        }
     } else if (sys->search == HSF_SEARCH_CELLS) {
         hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_pair, &s);
     } else {
         consider_all(sys, i, &s);
     }
-    solve_batch(&s);
+    if (sys->search == HSF_SEARCH_LISTS)
+        solve_gathered(&s);
+    else
+        solve_batch(&s);
     if (s.partner != HSF_NONE)
         return push(sys, now + s.best, HSF_EVENT_PAIR, i, s.partner,
                     sys->b[s.partner].version, err);

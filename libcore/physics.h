@@ -48,6 +48,7 @@ typedef struct hsf_pair_batch {
     double dr[3][HSF_PAIR_BATCH];   /* r_i - r_j now */
     double dv[3][HSF_PAIR_BATCH];   /* v_i - v_j */
     double sigma[HSF_PAIR_BATCH];   /* sum of the radii */
+    double shift[3][HSF_PAIR_BATCH];    /* image shift of the partner (not read here) */
     uint32_t j[HSF_PAIR_BATCH];     /* the partner (not read here) */
     uint32_t n;
 } hsf_pair_batch;
