@@ -27,7 +27,7 @@ typedef struct hsf_cell_level {
     double side[3];     /* cell side per axis */
     double rmax;        /* largest radius at this level */
     uint32_t *cells;    /* stride words per cell (hsf_cell_at) */
-    uint32_t stride;    /* 4, 8 or 16 */
+    uint32_t stride;    /* 2 (no slots), 4, 8 or 16 */
     float *offsets;     /* with anchors: 4 floats per slot (hsf_slot_offset), else NULL */
     size_t count;       /* particles at this level */
 } hsf_cell_level;

@@ -37,9 +37,10 @@ static const hsf_param simulation_params[] = {
 
 static const hsf_param queue_host_params[] = {
     { "plugin", HSF_PARAM_STRING, "binary_heap", 0, 0, "queue plugin: a name or a .so path" },
-    { "indexed", HSF_PARAM_BOOL, "yes", 0, 0,
-      "use the queue's indexed operations (one event per particle, changed in place) "
-      "when it has them; no: push and pop, superseded events dropped as they come out" },
+    { "indexed", HSF_PARAM_STRING, "auto", 0, 0,
+      "yes: use the queue's indexed operations when it has them (one event per particle, "
+      "moved in place); no: push and pop, superseded events dropped as they come out; "
+      "auto: indexed below 65536 particles" },
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
@@ -163,6 +164,29 @@ static double smallest_diameter(const hsf_system *sys)
  * Measured (collisions per second, lists / cells, docs/BENCHMARKS.md): 3D
  * 1.0 at packing fraction 0.30, 1.35 at 0.38, 1.6 at 0.45; 2D 0.57 at
  * 0.3, 0.83 at 0.5, 1.25 at 0.7. */
+/* [queue] indexed: whether the engine keys each particle's event in the
+ * queue (when the queue can) or pushes and pops.  An indexed heap moves a
+ * key in place but must record every entry's new position as it sifts, a
+ * random write per level: below 2^16 particles its arrays stay in cache
+ * and it wins (3D fluid, N = 4000: 1.08 to 1.12x); at 256000 spheres and
+ * 10^6 discs push and pop win (1.03 to 1.08x and 1.1x, docs/BENCHMARKS.md). */
+static int choose_indexed(run_state *rs, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    const char *mode = hsf_config_string(&sys->queue_cfg, "indexed");
+    int can = sys->queue_plugin.info->abi_minor >= 1 && sys->queue->index_init;
+    if (!strcmp(mode, "yes"))
+        sys->indexed = can;
+    else if (!strcmp(mode, "no"))
+        sys->indexed = 0;
+    else if (!strcmp(mode, "auto"))
+        sys->indexed = can && sys->n < 65536;
+    else
+        return hsf_config_error(&sys->queue_cfg, err, "indexed",
+                                "expected yes, no or auto, found '%s'", mode);
+    return 0;
+}
+
 static int choose_search(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
@@ -266,8 +290,8 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     if (sys->queue->init(sys->queue_state, &sys->queue_cfg, sys->n + 16, err))
         return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);
     /* Keys: the particles, then the stop, the reversal and each output. */
-    sys->indexed = sys->queue_plugin.info->abi_minor >= 1 && sys->queue->index_init &&
-                   hsf_config_bool(&sys->queue_cfg, "indexed");
+    if (choose_indexed(rs, err))
+        return -1;
     if (sys->indexed &&
         sys->queue->index_init(sys->queue_state, (uint32_t)(sys->n + 2 + sys->n_out), err))
         return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);

@@ -613,3 +613,14 @@ Test(lists, grid_copies_of_anchors_follow_renewals)
     cr_assert_gt(overflowed, 0, "the crowd should overflow some cells");
     hsf_cells_free(&c);
 }
+
+Test(queue, a_wrong_indexed_setting_is_refused)
+{
+    const char *gas = lattice_gas(2, 4, 4, 0.1, 7);
+    char ini[1024];
+    snprintf(ini, sizeof ini, "[simulation]\nparticles = %s\nend_time = 1\n[boundary]\n"
+             "size = 4 4\n[queue]\nindexed = sometimes\n", gas);
+    cr_assert_eq(run(ini), 2);
+    cr_assert(strstr(hsf_error_message(&err), "run.ini:7: [queue] indexed: "
+                     "expected yes, no or auto, found 'sometimes'"), "%s", hsf_error_message(&err));
+}
