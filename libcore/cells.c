@@ -32,36 +32,41 @@ static void copy_offset(hsf_cell_level *l, uint32_t cell, uint32_t to, uint32_t 
  * is a chain. */
 static void cell_insert(const hsf_cells *c, hsf_cell_level *l, hsf_body *b, uint32_t i)
 {
-    uint32_t *cell = hsf_cell_at(l, b[i].cell), slots = l->stride - 2;
-    if (cell[0] < slots) {
+    uint32_t *cell = hsf_cell_at(l, b[i].cell), slots = hsf_cell_slots(l);
+    if (slots && cell[0] < slots) {
         cell[2 + cell[0]] = i;
         write_offset(c, l, &b[i], cell[0]);
     } else {
-        b[i].next = cell[1];
-        cell[1] = i;
+        uint32_t *chain = hsf_cell_chain(l, b[i].cell);
+        b[i].next = *chain;
+        *chain = i;
     }
-    cell[0]++;
+    if (slots)
+        cell[0]++;
 }
 
 static void cell_remove(const hsf_cells *c, hsf_cell_level *l, hsf_body *b, uint32_t i)
 {
-    uint32_t *cell = hsf_cell_at(l, b[i].cell), slots = l->stride - 2;
-    uint32_t used = cell[0] < slots ? cell[0] : slots;
-    cell[0]--;
-    for (uint32_t k = 0; k < used; k++)
-        if (cell[2 + k] == i) {
-            if (cell[1] != HSF_NONE) {
-                /* Fill the slot from the overflow chain. */
-                cell[2 + k] = cell[1];
-                write_offset(c, l, &b[cell[1]], k);
-                cell[1] = b[cell[1]].next;
-            } else {
-                cell[2 + k] = cell[2 + used - 1];
-                copy_offset(l, b[i].cell, k, used - 1);
+    uint32_t *cell = hsf_cell_at(l, b[i].cell), slots = hsf_cell_slots(l);
+    uint32_t *chain = hsf_cell_chain(l, b[i].cell);
+    if (slots) {
+        uint32_t used = cell[0] < slots ? cell[0] : slots;
+        cell[0]--;
+        for (uint32_t k = 0; k < used; k++)
+            if (cell[2 + k] == i) {
+                if (*chain != HSF_NONE) {
+                    /* Fill the slot from the overflow chain. */
+                    cell[2 + k] = *chain;
+                    write_offset(c, l, &b[*chain], k);
+                    *chain = b[*chain].next;
+                } else {
+                    cell[2 + k] = cell[2 + used - 1];
+                    copy_offset(l, b[i].cell, k, used - 1);
+                }
+                return;
             }
-            return;
-        }
-    uint32_t *at = &cell[1];
+    }
+    uint32_t *at = chain;
     while (*at != i)
         at = &b[*at].next;
     *at = b[i].next;
@@ -73,7 +78,7 @@ static void cell_update(const hsf_cells *c, hsf_cell_level *l, hsf_body *b, uint
     if (!l->offsets)
         return;
     const uint32_t *cell = hsf_cell_at(l, b[i].cell);
-    uint32_t used = cell[0] < l->stride - 2 ? cell[0] : l->stride - 2;
+    uint32_t used = cell[0] < hsf_cell_slots(l) ? cell[0] : hsf_cell_slots(l);
     for (uint32_t k = 0; k < used; k++)
         if (cell[2 + k] == i)
             write_offset(c, l, &b[i], k);
@@ -195,14 +200,14 @@ int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
          * mostly be empty memory to walk past (2D, 10^6 discs at packing
          * fraction 0.3: 44 bytes per particle, and slower). */
         double mean = (double)l->count / (double)cells;
-        l->stride = mean <= 0.5 ? 2 : mean <= 1 ? 4 : mean <= 3 ? 8 : 16;
+        l->stride = mean <= 0.5 ? 1 : mean <= 1 ? 4 : mean <= 3 ? 8 : 16;
         void *mem = NULL;
         if (posix_memalign(&mem, 64, cells * l->stride * sizeof(uint32_t))) {
             hsf_cells_free(c);
             return hsf_error_set(err, "out of memory for %zu cells", cells);
         }
         l->cells = mem;
-        int anchors = with_anchors && l->stride > 2;    /* chains only: no slots */
+        int anchors = with_anchors && hsf_cell_slots(l);    /* chains only: no slots */
         if (anchors && posix_memalign(&mem, 64, cells * (l->stride - 2) * 4 * sizeof(float))) {
             hsf_cells_free(c);
             return hsf_error_set(err, "out of memory for the anchors of %zu cells", cells);
@@ -214,8 +219,9 @@ int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
                                sqrt(3.0) * 0x1p-23 * (fmax(l->side[0], fmax(l->side[1], l->side[2])) +
                                                       c->skin));
         for (size_t k = 0; k < cells; k++) {
-            l->cells[k * l->stride] = 0;
-            l->cells[k * l->stride + 1] = HSF_NONE;
+            if (hsf_cell_slots(l))
+                l->cells[k * l->stride] = 0;
+            *hsf_cell_chain(l, (uint32_t)k) = HSF_NONE;
         }
     }
     for (size_t i = 0; i < n; i++) {

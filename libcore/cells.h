@@ -27,7 +27,7 @@ typedef struct hsf_cell_level {
     double side[3];     /* cell side per axis */
     double rmax;        /* largest radius at this level */
     uint32_t *cells;    /* stride words per cell (hsf_cell_at) */
-    uint32_t stride;    /* 2 (no slots), 4, 8 or 16 */
+    uint32_t stride;    /* 1 (a chain only), 4, 8 or 16 */
     float *offsets;     /* with anchors: 4 floats per slot (hsf_slot_offset), else NULL */
     size_t count;       /* particles at this level */
 } hsf_cell_level;
@@ -43,10 +43,24 @@ static inline const float *hsf_slot_offset(const hsf_cell_level *l, uint32_t cel
 
 /* A cell: its particle count, the first particle of its overflow chain
  * (HSF_NONE, or linked through hsf_body.next), then stride - 2 slots holding
- * the first particles.  Aligned to 16 * stride bytes. */
+ * the first particles; in a sparse grid (stride 1) only the chain.
+ * Aligned to 4 * stride bytes. */
 static inline uint32_t *hsf_cell_at(const hsf_cell_level *l, uint32_t cell)
 {
     return l->cells + (size_t)cell * l->stride;
+}
+
+/* Slots per cell: none in a sparse grid, whose cells are one word, the
+ * first particle of the chain. */
+static inline uint32_t hsf_cell_slots(const hsf_cell_level *l)
+{
+    return l->stride > 1 ? l->stride - 2 : 0;
+}
+
+/* The cell's first chained particle (HSF_NONE if none), as an lvalue. */
+static inline uint32_t *hsf_cell_chain(const hsf_cell_level *l, uint32_t cell)
+{
+    return hsf_cell_at(l, cell) + (l->stride > 1);
 }
 
 typedef struct hsf_cells {
@@ -168,12 +182,13 @@ hsf_cells_scan(const hsf_cells *c, const hsf_motion *m, const hsf_body *b, uint3
                     corner[0] = hsf_cell_corner(c, l, 0, wx);
                     uint32_t at = row + (uint32_t)wx;
                     const uint32_t *cell = hsf_cell_at(l, at);
-                    uint32_t used = cell[0] < l->stride - 2 ? cell[0] : l->stride - 2;
+                    uint32_t slots = hsf_cell_slots(l);
+                    uint32_t used = slots && cell[0] < slots ? cell[0] : slots;
                     for (uint32_t k = 0; k < used; k++)
                         if (cell[2 + k] != i)
                             visit(ctx, cell[2 + k], shift, corner,
                                   l->offsets ? hsf_slot_offset(l, at, k) : NULL);
-                    for (uint32_t j = cell[1]; j != HSF_NONE; j = b[j].next)
+                    for (uint32_t j = *hsf_cell_chain(l, at); j != HSF_NONE; j = b[j].next)
                         if (j != i)
                             visit(ctx, j, shift, corner, NULL);
                     if (++wx == (int32_t)l->n[0])
