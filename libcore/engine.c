@@ -154,6 +154,29 @@ static void solve_batch(pair_search *s)
     solve_gathered(s);
 }
 
+/* Solves the pair with j (seen through shift) at once, the branching way:
+ * cheaper than a batch where a prediction has only a few candidates (the
+ * 2D gas: 3 or 4 in 9 sparse cells).  Same formula, same bits. */
+__attribute__((always_inline)) static inline void consider_now(void *ctx, uint32_t j,
+                                                                const double shift[3],
+                                                                const double corner[3],
+                                                                const float *offset)
+{
+    (void)corner, (void)offset;
+    pair_search *s = ctx;
+    const hsf_motion *mj = &s->m[j];
+    double dt_j = s->now - mj->t, dr[3], dv[3];
+    for (int a = 0; a < 3; a++) {
+        dr[a] = s->ri[a] - (mj->r[a] + mj->v[a] * dt_j + shift[a]);
+        dv[a] = s->mi->v[a] - mj->v[a];
+    }
+    double dt = hsf_pair_time_before(dr, dv, s->mi->radius + mj->radius, s->best);
+    if (dt < s->best) {
+        s->best = dt;
+        s->partner = j;
+    }
+}
+
 /* Notes candidate j (seen through shift); solve_batch reads its record. */
 __attribute__((always_inline)) static inline void consider_pair(void *ctx, uint32_t j,
                                                                  const double shift[3],
@@ -259,7 +282,10 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
                 solve_gathered(&s);
         }
     } else if (sys->search == HSF_SEARCH_CELLS) {
-        hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_pair, &s);
+        if (sys->dim == 2)
+            hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_now, &s);
+        else
+            hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_pair, &s);
     } else {
         consider_all(sys, i, &s);
     }
