@@ -108,6 +108,7 @@ static void retire(hsf_system *sys, const hsf_event *ev)
  * and the candidates gathered but not yet solved. */
 typedef struct pair_search {
     const hsf_motion *m;
+    const hsf_body *b;
     const hsf_motion *mi;
     double ri[3];       /* position of i now */
     double now;
@@ -147,8 +148,12 @@ static void solve_gathered(pair_search *s)
 static void solve_batch(pair_search *s)
 {
     hsf_pair_batch *pb = &s->batch;
-    for (uint32_t k = 0; k < pb->n; k++)
+    /* The winner's version is stamped on the event: it is not known yet,
+     * so every candidate's is asked for too. */
+    for (uint32_t k = 0; k < pb->n; k++) {
         __builtin_prefetch(&s->m[pb->j[k]]);
+        __builtin_prefetch(&s->b[pb->j[k]].version);
+    }
     for (uint32_t k = 0; k < pb->n; k++)
         gather(s, k);
     solve_gathered(s);
@@ -260,6 +265,7 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
     double limit = t_wall < t_cell ? t_wall : t_cell;
     pair_search s;
     s.m = sys->m;
+    s.b = sys->b;
     s.mi = mi;
     s.now = now;
     s.best = limit;
