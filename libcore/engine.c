@@ -278,6 +278,8 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
         uint32_t count = *hsf_nb_count(&sys->nb, i);
         /* The list is at hand: read each neighbour as it comes (the
          * loads are independent already). */
+        for (uint32_t k = 0; k < count; k++)
+            __builtin_prefetch(&sys->b[list[k]].version);
         for (uint32_t k = 0; k < count; k++) {
             hsf_pair_batch *pb = &s.batch;
             for (int a = 0; a < 3; a++)
