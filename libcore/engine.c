@@ -1,11 +1,13 @@
 /* The event loop.
  *
  * Each particle has exactly one scheduled event: the earliest of its
- * predicted pair collisions and wall hits.  Invalidation is lazy, as in the
- * algs4 CollisionSystem but cheaper: an event is stale if its subject has
- * been rescheduled since (particle.event_seq no longer matches) or if its
- * partner's velocity changed since the prediction (particle.version differs
- * from the stamp).  A stale event whose subject is still scheduled by it is
+ * predicted pair collisions and wall hits.  With an indexed queue that
+ * event is moved in place when the particle is predicted again; with push
+ * and pop the old one stays queued and is dropped when it comes out
+ * (particle.event_seq no longer matches).  Invalidation by partners is
+ * lazy, as in the algs4 CollisionSystem but cheaper: an event is stale if
+ * its partner's velocity changed since the prediction (particle.version
+ * differs from the stamp).  A stale event whose subject is still scheduled by it is
  * re-predicted from the current time; this is exact because the subject's
  * own path did not change, and any earlier event with a particle whose path
  * did change was predicted by that particle when it changed.
@@ -117,21 +119,33 @@ typedef struct pair_search {
     hsf_pair_batch batch;
 } pair_search;
 
-/* Solves the gathered pairs; the first earliest one wins.  The candidates'
- * records are asked for all at once, then read: in a large system each is
- * a cache miss, and this way they overlap. */
+/* Separation r_i - r_j now and relative velocity v_i - v_j of the
+ * subject and a candidate moving as mj, seen through shift. */
+static inline void relative_motion(const pair_search *s, const hsf_motion *mj,
+                                   const double shift[3], double dr[3], double dv[3])
+{
+    double dt_j = s->now - mj->t;
+    for (int a = 0; a < 3; a++) {
+        dr[a] = s->ri[a] - (mj->r[a] + mj->v[a] * dt_j + shift[a]);
+        dv[a] = s->mi->v[a] - mj->v[a];
+    }
+}
+
+/* Reads noted candidate k's record into the batch. */
 static inline void gather(pair_search *s, uint32_t k)
 {
     hsf_pair_batch *pb = &s->batch;
     const hsf_motion *mj = &s->m[pb->j[k]];
-    double dt_j = s->now - mj->t;
+    double shift[3] = { pb->shift[0][k], pb->shift[1][k], pb->shift[2][k] }, dr[3], dv[3];
+    relative_motion(s, mj, shift, dr, dv);
     for (int a = 0; a < 3; a++) {
-        pb->dr[a][k] = s->ri[a] - (mj->r[a] + mj->v[a] * dt_j + pb->shift[a][k]);
-        pb->dv[a][k] = s->mi->v[a] - mj->v[a];
+        pb->dr[a][k] = dr[a];
+        pb->dv[a][k] = dv[a];
     }
     pb->sigma[k] = s->mi->radius + mj->radius;
 }
 
+/* Solves the gathered pairs; the first earliest one wins. */
 static void solve_gathered(pair_search *s)
 {
     hsf_pair_batch *pb = &s->batch;
@@ -145,6 +159,9 @@ static void solve_gathered(pair_search *s)
     pb->n = 0;
 }
 
+/* Reads the noted candidates' records and solves them.  The records are
+ * asked for all at once first: in a large system each is a cache miss, and
+ * this way they overlap. */
 static void solve_batch(pair_search *s)
 {
     hsf_pair_batch *pb = &s->batch;
@@ -170,11 +187,8 @@ __attribute__((always_inline)) static inline void consider_now(void *ctx, uint32
     (void)corner, (void)offset;
     pair_search *s = ctx;
     const hsf_motion *mj = &s->m[j];
-    double dt_j = s->now - mj->t, dr[3], dv[3];
-    for (int a = 0; a < 3; a++) {
-        dr[a] = s->ri[a] - (mj->r[a] + mj->v[a] * dt_j + shift[a]);
-        dv[a] = s->mi->v[a] - mj->v[a];
-    }
+    double dr[3], dv[3];
+    relative_motion(s, mj, shift, dr, dv);
     double dt = hsf_pair_time_before(dr, dv, s->mi->radius + mj->radius, s->best);
     if (dt < s->best) {
         s->best = dt;

@@ -277,15 +277,23 @@ Test(lists, polydisperse_mixture_matches_every_pair)
     cr_assert_geq(same, 120, "the sequences part after %zu collisions", same);
 }
 
-Test(lists, a_wrong_setting_is_refused)
+/* A run of a small gas with ini (a format taking the particle file) is
+ * refused with exit status 2 and the message. */
+static void assert_refused(const char *ini_format, const char *message)
 {
     const char *gas = lattice_gas(2, 4, 4, 0.1, 7);
     char ini[1024];
-    snprintf(ini, sizeof ini, "[simulation]\nparticles = %s\nend_time = 1\n"
-             "neighbour_lists = maybe\n[boundary]\nsize = 4 4\n", gas);
+    snprintf(ini, sizeof ini, ini_format, gas);
     cr_assert_eq(run(ini), 2);
-    cr_assert(strstr(hsf_error_message(&err), "run.ini:4: [simulation] neighbour_lists: "
-                     "expected yes, no or auto, found 'maybe'"), "%s", hsf_error_message(&err));
+    cr_assert(strstr(hsf_error_message(&err), message), "%s", hsf_error_message(&err));
+}
+
+Test(lists, a_wrong_setting_is_refused)
+{
+    assert_refused("[simulation]\nparticles = %s\nend_time = 1\nneighbour_lists = maybe\n"
+                   "[boundary]\nsize = 4 4\n",
+                   "run.ini:4: [simulation] neighbour_lists: expected yes, no or auto, found "
+                   "'maybe'");
 }
 
 Test(cells, tiny_periodic_box_sees_every_image)
@@ -618,11 +626,7 @@ Test(lists, grid_copies_of_anchors_follow_renewals)
 
 Test(queue, a_wrong_indexed_setting_is_refused)
 {
-    const char *gas = lattice_gas(2, 4, 4, 0.1, 7);
-    char ini[1024];
-    snprintf(ini, sizeof ini, "[simulation]\nparticles = %s\nend_time = 1\n[boundary]\n"
-             "size = 4 4\n[queue]\nindexed = sometimes\n", gas);
-    cr_assert_eq(run(ini), 2);
-    cr_assert(strstr(hsf_error_message(&err), "run.ini:7: [queue] indexed: "
-                     "expected yes, no or auto, found 'sometimes'"), "%s", hsf_error_message(&err));
+    assert_refused("[simulation]\nparticles = %s\nend_time = 1\n[boundary]\nsize = 4 4\n"
+                   "[queue]\nindexed = sometimes\n",
+                   "run.ini:7: [queue] indexed: expected yes, no or auto, found 'sometimes'");
 }
