@@ -40,7 +40,7 @@ static const hsf_param queue_host_params[] = {
     { "indexed", HSF_PARAM_STRING, "auto", 0, 0,
       "yes: use the queue's indexed operations when it has them (one event per particle, "
       "moved in place); no: push and pop, superseded events dropped as they come out; "
-      "auto: indexed below 65536 particles" },
+      "auto: indexed below 16384 particles" },
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
@@ -167,9 +167,10 @@ static double smallest_diameter(const hsf_system *sys)
 /* [queue] indexed: whether the engine keys each particle's event in the
  * queue (when the queue can) or pushes and pops.  An indexed heap moves a
  * key in place but must record every entry's new position as it sifts, a
- * random write per level: below 2^16 particles its arrays stay in cache
- * and it wins (3D fluid, N = 4000: 1.08 to 1.12x); at 256000 spheres and
- * 10^6 discs push and pop win (1.03 to 1.08x and 1.1x, docs/BENCHMARKS.md). */
+ * random write per level: with few particles its arrays stay in cache and
+ * it wins (3D fluid, N = 4000: 1.04 to 1.12x); at 32000 spheres the two
+ * are even within noise, at 256000 spheres and 10^6 discs push and pop win
+ * (1.08 to 1.11x, docs/BENCHMARKS.md).  Hence below 2^14 particles. */
 static int choose_indexed(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
@@ -180,7 +181,7 @@ static int choose_indexed(run_state *rs, hsf_error *err)
     else if (!strcmp(mode, "no"))
         sys->indexed = 0;
     else if (!strcmp(mode, "auto"))
-        sys->indexed = can && sys->n < 65536;
+        sys->indexed = can && sys->n < 16384;
     else
         return hsf_config_error(&sys->queue_cfg, err, "indexed",
                                 "expected yes, no or auto, found '%s'", mode);

@@ -45,12 +45,12 @@ for ix in no yes; do
         -s queue.indexed=$ix -s simulation.neighbour_lists=yes -s simulation.end_time=3 \
         -s output.final.file=p3d-$ix.xyz -s output.thermo.file=t.csv
 done
-check "periodic3d: indexed by default below 65536 particles, says so" contains "$WORK/out" \
+check "periodic3d: indexed by default below 16384 particles, says so" contains "$WORK/out" \
     "queue: binary_heap (indexed)"
 check "periodic3d: indexed and not, same bits" cmp p3d-yes.xyz p3d-no.xyz
-check "70304 spheres run" run_status 0 -c "$CONF/periodic3d.ini" -s init.cells="26 26 26" \
+check "32000 spheres run" run_status 0 -c "$CONF/periodic3d.ini" -s init.cells="20 20 20" \
     -s simulation.end_time=0.001 -s output.final.file=big.xyz -s output.thermo.file=t.csv
-check "auto: push and pop from 65536 particles, says so" grep -qx "queue: binary_heap" "$WORK/out"
+check "auto: push and pop from 16384 particles, says so" grep -qx "queue: binary_heap" "$WORK/out"
 
 check "box3d.ini runs" run_status 0 -c "$CONF/box3d.ini" -s simulation.end_time=5
 check "box3d: 3D" contains "$WORK/out" "dimension: 3"
