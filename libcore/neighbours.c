@@ -85,8 +85,8 @@ typedef struct search {
     const hsf_body *b;
     uint32_t i;
     double skin;
-    double reach_max;       /* reach of i towards the largest particle */
-    double rough_max;       /* reach_max plus the error of anchors from offsets */
+    double rough_max;       /* reach of i towards the largest particle, plus the
+                               error of anchors rebuilt from grid offsets */
     int symmetric;          /* also add i to each neighbour's list */
     int failed;
     hsf_error *err;
@@ -170,8 +170,7 @@ static int find_neighbours(hsf_neighbours *nb, const hsf_cells *cells, const hsf
     s.b = b;
     s.i = i;
     s.skin = cells->skin;
-    s.reach_max = m[i].radius + cells->rmax + 2 * cells->skin;
-    s.rough_max = s.reach_max + cells->offset_error;
+    s.rough_max = m[i].radius + cells->rmax + 2 * cells->skin + cells->offset_error;
     s.symmetric = symmetric;
     s.failed = 0;
     s.err = err;
