@@ -710,6 +710,31 @@ static void check_first(queue *qu, const index_ref *r, size_t step)
                        r->time[best], (unsigned long long)r->seq[best]);
 }
 
+/* The hint index_upcoming, if the queue has it: at most max keys, each
+ * held, not the first, none twice, and nothing written beyond max. */
+static void check_upcoming(queue *qu, const index_ref *r, size_t step)
+{
+    if (!qu->t->index_upcoming)
+        return;
+    uint32_t keys[4] = { 7, 7, 7, 7 }, first = UINT32_MAX;
+    double time;
+    int any = qu->t->index_first(qu->q, &first, &time);
+    uint32_t max = 1 + (uint32_t)(step % 3);
+    uint32_t count = qu->t->index_upcoming(qu->q, keys, max);
+    if (count > max || (!any && count) || keys[3] != 7)
+        cr_assert_fail("%s: step %zu: index_upcoming gave %u keys (max %u, %s)", qname, step,
+                       count, max, any ? "held" : "empty");
+    for (uint32_t a = 0; a < count; a++) {
+        if (keys[a] >= r->n || !r->held[keys[a]] || keys[a] == first)
+            cr_assert_fail("%s: step %zu: index_upcoming named key %u (first %u, held %d)",
+                           qname, step, keys[a], first, keys[a] < r->n && r->held[keys[a]]);
+        for (uint32_t b = 0; b < a; b++)
+            if (keys[b] == keys[a])
+                cr_assert_fail("%s: step %zu: index_upcoming named key %u twice", qname, step,
+                               keys[a]);
+    }
+}
+
 static void set_key(queue *qu, index_ref *r, uint32_t key, double time)
 {
     uint64_t s = ++seq;
@@ -749,6 +774,7 @@ static void index_random(const char *name, uint32_t nkeys, size_t steps, double 
             }
         }
         check_first(&qu, &r, step);
+        check_upcoming(&qu, &r, step);
     }
     free_ref(&r);
     close_queue(&qu);
@@ -762,6 +788,26 @@ QUEUE_TEST(index_random_uniform, .timeout = 60)
 QUEUE_TEST(index_random_ties, .timeout = 60)
 {
     index_random(qn->s, 300, 200000, gen_few_values, 12);
+}
+
+/* Times over 18 decades, and clumps with deserts up to 1e300 between
+ * them: whatever days or buckets a queue keeps must cope with both. */
+QUEUE_TEST(index_random_spread, .timeout = 60)
+{
+    index_random(qn->s, 300, 200000, gen_log_uniform, 14);
+}
+
+QUEUE_TEST(index_random_gaps, .timeout = 60)
+{
+    gap_base = 0;
+    index_random(qn->s, 300, 200000, gen_gaps, 15);
+}
+
+/* Enough keys that a calendar's days hold several each and its lists are
+ * long, each change checked against the reference. */
+QUEUE_TEST(index_random_many_keys, .timeout = 120)
+{
+    index_random(qn->s, 4000, 150000, gen_uniform, 16);
 }
 
 QUEUE_TEST(index_one_key_and_empty, .timeout = 30)

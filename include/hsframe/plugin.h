@@ -16,7 +16,7 @@
  *   1.0  first ABI: queue, boundary and output kinds, declared parameters,
  *        host-owned errors, system accessors.
  *   1.1  queues: optional indexed operations (index_init, index_set,
- *        index_remove, index_first).
+ *        index_remove, index_first, and the hint index_upcoming).
  */
 #ifndef HSFRAME_PLUGIN_H
 #define HSFRAME_PLUGIN_H

@@ -87,6 +87,16 @@ typedef struct hsf_queue_type {
      * *key and *time, or returns 0 (leaving them untouched) when no key is
      * held. */
     int (*index_first)(const void *q, uint32_t *key, double *time);
+
+    /* Optional even when the four above are set (NULL: the host fetches
+     * nothing ahead).  Writes up to max keys (max >= 1) that are likely to
+     * come first soon after the current first one, as far as the queue
+     * knows without work (a heap's top children, say), and returns how
+     * many; never the current first, each held, none twice.  Only a hint:
+     * with a large system the host reads those keys' particles ahead so
+     * that their cache misses overlap the current event.  Any such answer,
+     * 0 included, is correct. */
+    uint32_t (*index_upcoming)(const void *q, uint32_t *keys, uint32_t max);
 } hsf_queue_type;
 
 #ifdef __cplusplus

@@ -238,6 +238,16 @@ static int index_first(const void *q, uint32_t *key, double *time)
     return 1;
 }
 
+/* The root's children: the second key is one of them. */
+static uint32_t index_upcoming(const void *q, uint32_t *keys, uint32_t max)
+{
+    const heap *h = q;
+    uint32_t n = 0;
+    for (uint32_t i = 1; i < h->ns && i <= 4 && n < max; i++)
+        keys[n++] = h->s[i].key;
+    return n;
+}
+
 static const hsf_queue_type binary_heap_type = {
     .state_size = sizeof(heap),
     .init = heap_init,
@@ -250,6 +260,7 @@ static const hsf_queue_type binary_heap_type = {
     .index_set = index_set,
     .index_remove = index_remove,
     .index_first = index_first,
+    .index_upcoming = index_upcoming,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_QUEUE, "binary_heap",

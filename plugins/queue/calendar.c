@@ -78,6 +78,9 @@
  * then hold more than 4 years, which the walk's day check and the direct
  * search handle.
  *
+ * The indexed operations (ABI 1.1) use a calendar of their own, Paul's queue
+ * with lazy day lists: calendar_index.c.
+ *
  * Caveats: seqs pushed out of order among equal times are placed by a walk
  * along their run, O(run) each (the engine never does this); each event costs
  * 40 bytes of node plus 8 to 32 of bucket, so at 10^6 events the calendar
@@ -89,6 +92,8 @@
 #include <string.h>
 
 #include <hsframe/hsframe.h>
+
+#include "calendar_index.h"
 
 #define NIL UINT32_MAX
 #define FREE_MARK (UINT32_MAX - 1)  /* run field of a node on the free list */
@@ -150,6 +155,8 @@ typedef struct calendar {
     uint64_t work;      /* work of the current operation */
     uint64_t excess;    /* work beyond ALLOWANCE per operation, since the last rebuild */
     uint64_t hold_off;  /* operations to wait before retrying a failed rebuild */
+
+    cal_index *index;   /* the indexed operations' own calendar (calendar_index.c) */
 } calendar;
 
 /* ---- days ---------------------------------------------------------------- */
@@ -802,6 +809,7 @@ static void cal_fini(void *q)
     free(c->bucket);
     free(c->bits);
     free(c->far);
+    cal_index_free(c->index);
 }
 
 static int cal_push(void *q, const hsf_event *ev, hsf_error *err)
@@ -894,6 +902,35 @@ static size_t cal_size(const void *q)
     return ((const calendar *)q)->n;
 }
 
+/* ---- indexed (ABI 1.1): calendar_index.c ---------------------------------- */
+
+static int cal_index_init(void *q, uint32_t nkeys, hsf_error *err)
+{
+    calendar *c = q;
+    c->index = cal_index_new(nkeys);
+    return c->index ? 0 : hsf_error_set(err, "calendar: out of memory for %u keys", nkeys);
+}
+
+static int cal_index_set_(void *q, uint32_t key, double time, uint64_t seq, hsf_error *err)
+{
+    return cal_index_set(((calendar *)q)->index, key, time, seq, err);
+}
+
+static void cal_index_remove_(void *q, uint32_t key)
+{
+    cal_index_remove(((calendar *)q)->index, key);
+}
+
+static int cal_index_first_(const void *q, uint32_t *key, double *time)
+{
+    return cal_index_first(((const calendar *)q)->index, key, time);
+}
+
+static uint32_t cal_index_upcoming_(const void *q, uint32_t *keys, uint32_t max)
+{
+    return cal_index_upcoming(((const calendar *)q)->index, keys, max);
+}
+
 static const hsf_queue_type calendar_type = {
     .state_size = sizeof(calendar),
     .init = cal_init,
@@ -902,9 +939,14 @@ static const hsf_queue_type calendar_type = {
     .pop = cal_pop,
     .peek = cal_peek,
     .size = cal_size,
+    .index_init = cal_index_init,
+    .index_set = cal_index_set_,
+    .index_remove = cal_index_remove_,
+    .index_first = cal_index_first_,
+    .index_upcoming = cal_index_upcoming_,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_QUEUE, "calendar",
            "Brown's calendar queue with a far-future heap: O(1) average push and pop, "
-           "self-tuning day width",
+           "self-tuning day width; indexed, Paul's queue with lazy day lists",
            NULL, &calendar_type)

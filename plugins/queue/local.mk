@@ -7,6 +7,7 @@ plugins_queue_binary_heap_la_LIBADD = libhsframe.la -lm
 plugins_queue_pairing_heap_la_SOURCES = plugins/queue/pairing_heap.c
 plugins_queue_pairing_heap_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_queue_pairing_heap_la_LIBADD = libhsframe.la -lm
-plugins_queue_calendar_la_SOURCES = plugins/queue/calendar.c
+plugins_queue_calendar_la_SOURCES = plugins/queue/calendar.c plugins/queue/calendar_index.c \
+	plugins/queue/calendar_index.h
 plugins_queue_calendar_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_queue_calendar_la_LIBADD = libhsframe.la -lm

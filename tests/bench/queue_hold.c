@@ -1,8 +1,9 @@
 /* The classic hold model (Vaucher and Duval 1975; Jones 1986), a queue-only
  * benchmark: fill a queue with n events at exponentially distributed times,
  * then repeat "pop, push at the popped time plus an Exp(1) increment".
- * Each (queue, n) runs in a child process so that its peak memory is its
- * own.  Prints holds per second, the ratio to binary_heap measured in the
+ * NAME/indexed is the indexed form (ABI 1.1): n keys, and each hold moves
+ * the first key to its time plus the increment.  Each (queue, n) runs in a
+ * child process so that its peak memory is its own.  Prints holds per second, the ratio to binary_heap measured in the
  * same run, and peak RSS.  Usage: queue_hold PLUGIN-DIR [SCALE-DIVISOR] */
 #include <math.h>
 #include <stdio.h>
@@ -35,9 +36,34 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Runs in the child: returns holds per second, or -1. */
-static double hold(const char *dir, const char *name, size_t n, size_t holds)
+/* The indexed hold: first key moved later. */
+static double hold_indexed(const hsf_queue_type *q, void *state, size_t n, size_t holds)
 {
+    hsf_error err;
+    uint64_t seq = 0;
+    if (q->index_init(state, (uint32_t)n, &err))
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (q->index_set(state, (uint32_t)i, exponential(), ++seq, &err))
+            return -1;
+    double t0 = now();
+    for (size_t k = 0; k < holds; k++) {
+        uint32_t key;
+        double time;
+        q->index_first(state, &key, &time);
+        q->index_set(state, key, time + exponential(), ++seq, &err);
+    }
+    return (double)holds / (now() - t0);
+}
+
+/* Runs in the child: returns holds per second, or -1. */
+static double hold(const char *dir, const char *queue, size_t n, size_t holds)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s", queue);
+    char *slash = strchr(name, '/');
+    if (slash)
+        *slash = 0;
     hsf_plugin_path pp;
     hsf_plugin p;
     hsf_error err;
@@ -51,6 +77,14 @@ static double hold(const char *dir, const char *name, size_t n, size_t holds)
     void *state = calloc(1, q->state_size);
     if (!state || q->init(state, NULL, n, &err))
         return -1;
+    if (slash) {
+        double rate = q->index_init ? hold_indexed(q, state, n, holds) : -1;
+        q->fini(state);
+        free(state);
+        hsf_plugin_close(&p);
+        hsf_plugin_path_free(&pp);
+        return rate;
+    }
     uint64_t seq = 0;
     for (size_t i = 0; i < n; i++) {
         hsf_event ev = { .time = exponential(), .seq = ++seq };
@@ -80,11 +114,12 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t divisor = argc > 2 ? (size_t)atol(argv[2]) : 1;
-    static const char *const queues[] = { "binary_heap", "pairing_heap", "calendar" };
-    printf("%-13s %9s %12s %7s %9s\n", "queue", "n", "holds/s", "ratio", "RSS(MiB)");
+    static const char *const queues[] = { "binary_heap", "pairing_heap", "calendar",
+                                          "binary_heap/indexed", "calendar/indexed" };
+    printf("%-19s %9s %12s %7s %9s\n", "queue", "n", "holds/s", "ratio", "RSS(MiB)");
     for (size_t n = 1000; n <= 10000000; n *= 10) {
         double base = 0;
-        for (size_t k = 0; k < 3; k++) {
+        for (size_t k = 0; k < sizeof queues / sizeof *queues; k++) {
             int fds[2];
             if (pipe(fds))
                 return 1;
@@ -105,12 +140,12 @@ int main(int argc, char **argv)
             struct rusage ru;
             wait4(pid, &status, 0, &ru);
             if (rate < 0) {
-                printf("%-13s %9zu %12s\n", queues[k], n, "failed");
+                printf("%-19s %9zu %12s\n", queues[k], n, "failed");
                 continue;
             }
             if (k == 0)
                 base = rate;
-            printf("%-13s %9zu %12.0f %7.2f %9.1f\n", queues[k], n, rate,
+            printf("%-19s %9zu %12.0f %7.2f %9.1f\n", queues[k], n, rate,
                    base > 0 ? rate / base : 0, (double)ru.ru_maxrss / 1024);
             fflush(stdout);
         }

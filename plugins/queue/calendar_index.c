@@ -1,0 +1,430 @@
+/* calendar, indexed: one event per key, moved in place, in O(1) on average.
+ *
+ * The structure is G. Paul's queue for event-driven molecular dynamics
+ * ("A complexity O(1) priority queue for event driven molecular dynamics
+ * simulations", J. Comput. Phys. 221, 615-625, 2007), with lazy lists:
+ *  - time from an origin is cut into nb days of width w, a year; the events
+ *    of the current day and earlier form the front, a small 4-ary heap by
+ *    (time, seq) whose top is what index_first reads;
+ *  - each later day of the year keeps its events in an unsorted list, and
+ *    events beyond the year wait in the far list;
+ *  - when the front runs dry, the next day's list is poured into it; when
+ *    the year runs out, the calendar is rebuilt: the origin at the earliest
+ *    event, a width that puts about PER_DAY events in a day at the front, a
+ *    year that reaches past three quarters of the events.
+ * A day is floor((t - origin) / w), monotonic in t, so every event of an
+ * earlier day is earlier and the front's top is the first event.  A binary
+ * heap of a million keys reads several lines per change far below its top;
+ * here a change reads the key's record and writes one list entry.
+ *
+ * The lists are lazy.  Moving a key out of a list does not unlink it (that
+ * would read the records of its two neighbours in the list: two more cache
+ * misses at scale); its entry stays and is dropped when its day is poured,
+ * or at a rebuild, recognised because the key's record no longer names that
+ * list.  A key moved back into the same list has two entries there: the
+ * first poured moves it to the front, the second is then dropped.
+ *
+ * Rebuilds cost O(events + days + entries) and come when the year runs out,
+ * when the events held have doubled since the last one (the width was
+ * estimated for fewer), when dropped entries pile up, and when the width has
+ * turned out badly (a crowded front, or many empty days per operation) after
+ * as many operations as there are events: each paid for by the operations
+ * since the one before.  No allocation happens outside cal_index_new except
+ * when the entries run out in cal_index_set, which may fail cleanly. */
+#include <math.h>
+#include <stdlib.h>
+
+#include <hsframe/error.h>
+
+#include "calendar_index.h"
+
+#define PER_DAY 2.0             /* events per day at the front, aimed at */
+#define MIN_FRONT 4             /* events kept in the front when there are more */
+#define SAMPLE 512              /* of the events, to estimate the width */
+#define NIL UINT32_MAX
+/* Where a key is: a day below nb (its list), or one of these. */
+#define ABSENT UINT32_MAX
+#define FRONT (UINT32_MAX - 1)
+#define FAR (UINT32_MAX - 2)
+#define TAKEN (UINT32_MAX - 3)  /* collected by a rebuild */
+#define MAX_DAYS (1u << 28)
+
+typedef struct ix_key {
+    double time;
+    uint64_t seq;
+    uint32_t where;     /* ABSENT, FRONT, FAR or the day whose list holds it */
+    uint32_t pos;       /* in the front: its place in the heap */
+} ix_key;
+
+typedef struct ix_slot {
+    double time;        /* copy of the key's: the heap reads only itself */
+    uint32_t key;
+    uint32_t unused;
+} ix_slot;
+
+typedef struct ix_entry {
+    uint32_t key;
+    uint32_t next;      /* next entry of the list, NIL at its end */
+} ix_entry;
+
+struct cal_index {
+    ix_key *key;
+    uint32_t nkeys, held;
+
+    ix_slot *front;     /* 4-ary heap, room for every key */
+    uint32_t nfront;
+
+    uint32_t *head;     /* first entry of each day's list, room for max_days */
+    uint32_t nb, cur, max_days;
+    uint32_t far;       /* first entry of the far list */
+    double origin, width, inv_width;
+
+    ix_entry *entry;    /* list entries: a pool with a free list */
+    uint32_t entry_cap, entry_used, entry_free;
+    uint32_t in_lists;  /* entries in lists, dropped ones included */
+
+    uint32_t *taken;    /* a rebuild's scratch: room for every key */
+    double sample[SAMPLE];
+
+    uint32_t built_held;        /* events held at the last rebuild */
+    uint64_t ops, empty_days;   /* since then */
+};
+
+/* ---- the front ------------------------------------------------------------ */
+
+static inline int slot_before(const cal_index *x, ix_slot a, ix_slot b)
+{
+    return a.time < b.time || (a.time == b.time && x->key[a.key].seq < x->key[b.key].seq);
+}
+
+static inline void place(cal_index *x, uint32_t i, ix_slot e)
+{
+    x->front[i] = e;
+    x->key[e.key].pos = i;
+}
+
+static void sift_up(cal_index *x, uint32_t i, ix_slot e)
+{
+    while (i > 0) {
+        uint32_t parent = (i - 1) / 4;
+        if (!slot_before(x, e, x->front[parent]))
+            break;
+        place(x, i, x->front[parent]);
+        i = parent;
+    }
+    place(x, i, e);
+}
+
+static void sift_down(cal_index *x, uint32_t i, ix_slot e)
+{
+    uint32_t n = x->nfront;
+    for (;;) {
+        uint32_t c = 4 * i + 1;
+        if (c >= n)
+            break;
+        uint32_t end = c + 4 < n ? c + 4 : n, best = c;
+        for (uint32_t k = c + 1; k < end; k++)
+            if (slot_before(x, x->front[k], x->front[best]))
+                best = k;
+        if (!slot_before(x, x->front[best], e))
+            break;
+        place(x, i, x->front[best]);
+        i = best;
+    }
+    place(x, i, e);
+}
+
+static void front_insert(cal_index *x, uint32_t k)
+{
+    x->key[k].where = FRONT;
+    sift_up(x, x->nfront++, (ix_slot){ .time = x->key[k].time, .key = k });
+}
+
+static void front_remove(cal_index *x, uint32_t i)
+{
+    ix_slot last = x->front[--x->nfront];
+    if (i == x->nfront)
+        return;
+    if (i > 0 && slot_before(x, last, x->front[(i - 1) / 4]))
+        sift_up(x, i, last);
+    else
+        sift_down(x, i, last);
+}
+
+/* ---- days and lists --------------------------------------------------------- */
+
+/* Where an event at time t belongs now. */
+static inline uint32_t where_for(const cal_index *x, double t)
+{
+    double d = (t - x->origin) * x->inv_width;
+    if (d < (double)x->cur + 1)
+        return FRONT;
+    if (!(d < x->nb))
+        return FAR;
+    return (uint32_t)d;
+}
+
+static void list_push(cal_index *x, uint32_t *head, uint32_t k)
+{
+    uint32_t e = x->entry_free;
+    if (e != NIL)
+        x->entry_free = x->entry[e].next;
+    else
+        e = x->entry_used++;
+    x->entry[e] = (ix_entry){ .key = k, .next = *head };
+    *head = e;
+    x->in_lists++;
+}
+
+static void attach(cal_index *x, uint32_t k)
+{
+    uint32_t w = where_for(x, x->key[k].time);
+    if (w == FRONT) {
+        front_insert(x, k);
+        return;
+    }
+    x->key[k].where = w;
+    list_push(x, w == FAR ? &x->far : &x->head[w], k);
+}
+
+/* Takes k out of the front; a list entry is left to be dropped later. */
+static void detach(cal_index *x, uint32_t k)
+{
+    if (x->key[k].where == FRONT)
+        front_remove(x, x->key[k].pos);
+    x->key[k].where = ABSENT;
+}
+
+/* Moves day d's events into the front and frees its entries.  The keys'
+ * records are asked for a batch at a time: at scale each is a cache miss,
+ * and this way they overlap. */
+static void pour(cal_index *x, uint32_t d)
+{
+    uint32_t e = x->head[d], first = e, last = NIL;
+    x->head[d] = NIL;
+    while (e != NIL) {
+        uint32_t keys[16], n = 0;
+        for (; e != NIL && n < 16; e = x->entry[e].next) {
+            keys[n] = x->entry[e].key;
+            __builtin_prefetch(&x->key[keys[n]]);
+            n++;
+            last = e;
+        }
+        for (uint32_t i = 0; i < n; i++)
+            if (x->key[keys[i]].where == d)
+                front_insert(x, keys[i]);
+        x->in_lists -= n;
+    }
+    if (first != NIL) {
+        x->entry[last].next = x->entry_free;
+        x->entry_free = first;
+    }
+}
+
+/* ---- rebuilding -------------------------------------------------------------- */
+
+/* Adds the keys that list (starting at entry e) still holds to taken. */
+static void collect(cal_index *x, uint32_t e, uint32_t tag, uint32_t *m)
+{
+    for (; e != NIL; e = x->entry[e].next) {
+        uint32_t k = x->entry[e].key;
+        if (x->key[k].where == tag) {
+            x->key[k].where = TAKEN;
+            x->taken[(*m)++] = k;
+        }
+    }
+}
+
+static int cmp_double(const void *pa, const void *pb)
+{
+    double a = *(const double *)pa, b = *(const double *)pb;
+    return (a > b) - (a < b);
+}
+
+/* Origin, width and number of days for the m events in taken. */
+static void plan(cal_index *x, uint32_t m)
+{
+    double tmin = INFINITY;
+    for (uint32_t i = 0; i < m; i++)
+        if (x->key[x->taken[i]].time < tmin)
+            tmin = x->key[x->taken[i]].time;
+    uint32_t s = m < SAMPLE ? m : SAMPLE;
+    for (uint32_t j = 0; j < s; j++)
+        x->sample[j] = x->key[x->taken[(uint64_t)j * m / s]].time;
+    qsort(x->sample, s, sizeof *x->sample, cmp_double);
+    /* Density at the front: the sample's first sixteenth stands for that
+     * share of all the events (equal times skipped: they set no width).
+     * When every sampled time is equal, the old width stays. */
+    double width = x->width;
+    uint32_t k = s / 16 ? s / 16 : 1;
+    while (k < s && !(x->sample[k] > x->sample[0]))
+        k++;
+    if (k < s) {
+        double w = PER_DAY * (x->sample[k] - x->sample[0]) * s / ((double)k * m);
+        if (w > 0 && isfinite(w) && isfinite(1 / w))
+            width = w;
+    }
+    x->width = width;
+    x->inv_width = 1 / width;
+    x->origin = m ? tmin : 0;
+    /* The year reaches the sample's third quartile; fewer days than twice
+     * the events, so that the empty ones cost O(1) per event. */
+    double reach = m ? (x->sample[3 * (s - 1) / 4] - tmin) * x->inv_width + 2 : 1;
+    double cap = 2.0 * m + 16 < x->max_days ? 2.0 * m + 16 : x->max_days;
+    x->nb = reach < cap ? (uint32_t)reach : (uint32_t)cap;
+    for (uint32_t d = 0; d < x->nb; d++)
+        x->head[d] = NIL;
+    x->cur = 0;
+}
+
+static void rebuild(cal_index *x)
+{
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < x->nfront; i++) {
+        uint32_t k = x->front[i].key;
+        x->key[k].where = TAKEN;
+        x->taken[m++] = k;
+    }
+    x->nfront = 0;
+    for (uint32_t d = x->cur + 1; d < x->nb; d++)
+        collect(x, x->head[d], d, &m);
+    collect(x, x->far, FAR, &m);
+    x->far = NIL;
+    x->entry_used = 0;
+    x->entry_free = NIL;
+    x->in_lists = 0;
+    plan(x, m);
+    for (uint32_t i = 0; i < m; i++)
+        attach(x, x->taken[i]);
+    x->built_held = x->held;
+    x->ops = x->empty_days = 0;
+}
+
+static int needs_rebuild(const cal_index *x)
+{
+    if (x->held > 2 * (uint64_t)x->built_held + 64)
+        return 1;
+    if (x->in_lists > 4 * (uint64_t)x->held + 1024)
+        return 1;
+    return x->ops > (uint64_t)x->built_held + 64 &&
+           (x->nfront > 64 * PER_DAY + 64 || x->empty_days > 8 * x->ops);
+}
+
+/* Keeps the invariant that the front is empty only when nothing is held,
+ * so that index_first (const) needs no work; and pours days ahead while the
+ * front holds fewer than MIN_FRONT events, so that index_upcoming has some
+ * to tell. */
+static void settle(cal_index *x)
+{
+    while (x->nfront < MIN_FRONT && x->held > x->nfront) {
+        if (x->cur + 1 >= x->nb) {
+            if (x->nfront)
+                break;          /* the next year can wait */
+            rebuild(x);
+        } else if (x->head[++x->cur] == NIL) {
+            x->empty_days++;
+        } else {
+            pour(x, x->cur);
+        }
+    }
+}
+
+/* ---- the operations ------------------------------------------------------------ */
+
+cal_index *cal_index_new(uint32_t nkeys)
+{
+    cal_index *x = calloc(1, sizeof *x);
+    if (!x)
+        return NULL;
+    size_t n = nkeys ? nkeys : 1;
+    x->nkeys = nkeys;
+    x->max_days = 2 * (uint64_t)n + 16 < MAX_DAYS ? (uint32_t)(2 * n + 16) : MAX_DAYS;
+    x->entry_cap = n + 64 < UINT32_MAX - 1 ? (uint32_t)(n + 64) : UINT32_MAX - 1;
+    x->key = malloc(n * sizeof *x->key);
+    x->front = malloc(n * sizeof *x->front);
+    x->head = malloc(x->max_days * sizeof *x->head);
+    x->entry = malloc(x->entry_cap * sizeof *x->entry);
+    x->taken = malloc(n * sizeof *x->taken);
+    if (!x->key || !x->front || !x->head || !x->entry || !x->taken) {
+        cal_index_free(x);
+        return NULL;
+    }
+    for (uint32_t k = 0; k < nkeys; k++)
+        x->key[k].where = ABSENT;
+    x->width = x->inv_width = 1;
+    x->nb = 1;
+    x->head[0] = NIL;
+    x->far = x->entry_free = NIL;
+    return x;
+}
+
+void cal_index_free(cal_index *x)
+{
+    if (!x)
+        return;
+    free(x->key);
+    free(x->front);
+    free(x->head);
+    free(x->entry);
+    free(x->taken);
+    free(x);
+}
+
+int cal_index_set(cal_index *x, uint32_t key, double time, uint64_t seq, hsf_error *err)
+{
+    if (!isfinite(time))
+        return hsf_error_set(err, "calendar: event time %g is not finite", time);
+    if (x->entry_free == NIL && x->entry_used == x->entry_cap) {
+        uint64_t cap = 2 * (uint64_t)x->entry_cap;
+        if (cap > UINT32_MAX - 1)
+            cap = UINT32_MAX - 1;
+        ix_entry *entry = cap > x->entry_cap ? realloc(x->entry, cap * sizeof *entry) : NULL;
+        if (!entry)
+            return hsf_error_set(err, "calendar: out of memory for %llu list entries",
+                                 (unsigned long long)cap);
+        x->entry = entry;
+        x->entry_cap = (uint32_t)cap;
+    }
+    ix_key *r = &x->key[key];
+    if (r->where == ABSENT)
+        x->held++;
+    else
+        detach(x, key);
+    r->time = time;
+    r->seq = seq;
+    attach(x, key);
+    x->ops++;
+    if (needs_rebuild(x))
+        rebuild(x);
+    settle(x);
+    return 0;
+}
+
+void cal_index_remove(cal_index *x, uint32_t key)
+{
+    if (x->key[key].where == ABSENT)
+        return;
+    detach(x, key);
+    x->held--;
+    x->ops++;
+    settle(x);
+}
+
+/* The root's children in the front, which settle keeps at MIN_FRONT
+ * events or more while there are any. */
+uint32_t cal_index_upcoming(const cal_index *x, uint32_t *keys, uint32_t max)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 1; i < x->nfront && i <= 4 && n < max; i++)
+        keys[n++] = x->front[i].key;
+    return n;
+}
+
+int cal_index_first(const cal_index *x, uint32_t *key, double *time)
+{
+    if (!x->nfront)
+        return 0;
+    *key = x->front[0].key;
+    *time = x->front[0].time;
+    return 1;
+}
