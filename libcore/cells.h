@@ -127,6 +127,35 @@ static inline void hsf_cell_coords(const hsf_cell_level *l, uint32_t cell, int32
     x[2] = (int32_t)(cell / l->n[0] / l->n[1]);
 }
 
+/* The cells of the 3^dim block around particle i's own cell at its level,
+ * or around the neighbour of its cell through face (axis, dir) when dir is
+ * +1 or -1 (where a cell crossing takes it), wrapped: visit(ctx, l, cell)
+ * for each, rows in order.  For reading ahead: no periodic shifts, other
+ * levels not visited. */
+__attribute__((always_inline)) static inline void
+hsf_cells_block(const hsf_cells *c, const hsf_body *b, uint32_t i, int axis, int dir,
+                void (*visit)(void *ctx, const hsf_cell_level *l, uint32_t cell), void *ctx)
+{
+    const hsf_cell_level *l = &c->level[b[i].level];
+    int32_t x[3], lo[3], hi[3];
+    hsf_cell_coords(l, b[i].cell, x);
+    x[axis] += dir;
+    for (int a = 0; a < 3; a++) {
+        int32_t n = (int32_t)l->n[a];
+        x[a] = x[a] < 0 ? n - 1 : x[a] >= n ? 0 : x[a];
+        lo[a] = a >= c->dim ? 0 : x[a] > 0 ? x[a] - 1 : n - 1;
+        hi[a] = a >= c->dim ? 0 : x[a] < n - 1 ? x[a] + 1 : 0;
+    }
+    int32_t zs[3] = { lo[2], x[2], hi[2] }, ys[3] = { lo[1], x[1], hi[1] };
+    for (int zi = 0; zi < (c->dim == 3 ? 3 : 1); zi++)
+        for (int yi = 0; yi < 3; yi++) {
+            uint32_t row = ((uint32_t)zs[zi] * l->n[1] + (uint32_t)ys[yi]) * l->n[0];
+            visit(ctx, l, row + (uint32_t)lo[0]);
+            visit(ctx, l, row + (uint32_t)x[0]);
+            visit(ctx, l, row + (uint32_t)hi[0]);
+        }
+}
+
 /* Visits every particle j != i whose anchor lies in a cell within reach of
  * i's (reach: the sum of the two neighbourhood sphere radii), calling
  * visit(ctx, j, shift, corner, offset) with the image shift to add to j's

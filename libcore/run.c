@@ -36,11 +36,11 @@ static const hsf_param simulation_params[] = {
 };
 
 static const hsf_param queue_host_params[] = {
-    { "plugin", HSF_PARAM_STRING, "binary_heap", 0, 0, "queue plugin: a name or a .so path" },
+    { "plugin", HSF_PARAM_STRING, "calendar", 0, 0, "queue plugin: a name or a .so path" },
     { "indexed", HSF_PARAM_STRING, "auto", 0, 0,
-      "yes: use the queue's indexed operations when it has them (one event per particle, "
-      "moved in place); no: push and pop, superseded events dropped as they come out; "
-      "auto: indexed below 16384 particles" },
+      "yes or auto: use the queue's indexed operations when it has them (one event per "
+      "particle, moved in place); no: push and pop, superseded events dropped as they "
+      "come out" },
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
@@ -159,35 +159,36 @@ static double smallest_diameter(const hsf_system *sys)
     return sys->n ? d : 0;
 }
 
-/* Neighbour lists pay for their upkeep only where the cells around a
- * particle hold many candidates that are not neighbours: in dense fluids.
- * Measured (collisions per second, lists / cells, docs/BENCHMARKS.md): 3D
- * 1.0 at packing fraction 0.30, 1.35 at 0.38, 1.6 at 0.45; 2D 0.57 at
- * 0.3, 0.83 at 0.5, 1.25 at 0.7. */
 /* [queue] indexed: whether the engine keys each particle's event in the
- * queue (when the queue can) or pushes and pops.  An indexed heap moves a
- * key in place but must record every entry's new position as it sifts, a
- * random write per level: with few particles its arrays stay in cache and
- * it wins (3D fluid, N = 4000: 1.04 to 1.12x); at 32000 spheres the two
- * are even within noise, at 256000 spheres and 10^6 discs push and pop win
- * (1.08 to 1.11x, docs/BENCHMARKS.md).  Hence below 2^14 particles. */
+ * queue (when the queue can) or pushes and pops.  Indexed, no superseded
+ * event is ever queued, and the queue can name the events coming next, whose
+ * particles the engine then reads ahead (engine.c, fetch_ahead), which pays
+ * where the particles' records outgrow the caches.  With the calendar it is
+ * as fast or faster at every size measured (docs/BENCHMARKS.md), hence
+ * auto is indexed whenever the queue can be. */
+#define FETCH_AHEAD_FROM 16384
+
 static int choose_indexed(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
     const char *mode = hsf_config_string(&sys->queue_cfg, "indexed");
     int can = sys->queue_plugin.info->abi_minor >= 1 && sys->queue->index_init;
-    if (!strcmp(mode, "yes"))
+    if (!strcmp(mode, "yes") || !strcmp(mode, "auto"))
         sys->indexed = can;
     else if (!strcmp(mode, "no"))
         sys->indexed = 0;
-    else if (!strcmp(mode, "auto"))
-        sys->indexed = can && sys->n < 16384;
     else
         return hsf_config_error(&sys->queue_cfg, err, "indexed",
                                 "expected yes, no or auto, found '%s'", mode);
+    sys->fetch_ahead = sys->indexed && sys->queue->index_upcoming && sys->n >= FETCH_AHEAD_FROM;
     return 0;
 }
 
+/* Neighbour lists pay for their upkeep only where the cells around a
+ * particle hold many candidates that are not neighbours: in dense fluids.
+ * Measured (collisions per second, lists / cells, docs/BENCHMARKS.md): 3D
+ * 1.0 at packing fraction 0.30, 1.35 at 0.38, 1.6 at 0.45; 2D 0.57 at
+ * 0.3, 0.83 at 0.5, 1.25 at 0.7. */
 static int choose_search(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;

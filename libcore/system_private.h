@@ -16,6 +16,16 @@
 #include "particle.h"
 #include "plugin_loader.h"
 
+/* What the engine reads ahead for the events the queue says come next
+ * (engine.c, fetch_ahead): the keys it named last, those of them it named
+ * for the first time, and their partners. */
+#define HSF_AHEAD 4
+typedef struct hsf_ahead {
+    uint32_t named[HSF_AHEAD], n_named;
+    uint32_t fresh[HSF_AHEAD], n_fresh;
+    uint32_t partners[HSF_AHEAD], n_partners;
+} hsf_ahead;
+
 /* One [output.NAME] instance. */
 typedef struct hsf_output_slot {
     hsf_plugin plugin;
@@ -60,6 +70,8 @@ struct hsf_system {
     void *queue_state;
     hsf_config queue_cfg;
     int indexed;            /* the queue is used through its index_ members */
+    int fetch_ahead;        /* and its index_upcoming hint is used */
+    hsf_ahead ahead;
     uint64_t next_seq;
 
     /* outputs */
