@@ -127,6 +127,31 @@ static inline void hsf_cell_coords(const hsf_cell_level *l, uint32_t cell, int32
     x[2] = (int32_t)(cell / l->n[0] / l->n[1]);
 }
 
+/* The plain case of a search, the usual one in a monodisperse fluid: one
+ * grid level, with slots, at least 3 cells per axis and particle i's cell
+ * off the grid's edges, so that the 3^dim block around it needs no wrap
+ * and no image shift.  Then writes the first cell of each of its
+ * 3^(dim-1) rows of 3 cells (consecutive in memory) to row[] and returns
+ * how many; otherwise returns 0 (use hsf_cells_scan). */
+static inline int hsf_cells_plain_rows(const hsf_cells *c, const hsf_body *b, uint32_t i,
+                                       uint32_t row[9])
+{
+    const hsf_cell_level *l = &c->level[0];
+    if (c->nlevels != 1 || l->stride == 1)
+        return 0;
+    int32_t x[3];
+    hsf_cell_coords(l, b[i].cell, x);
+    for (int a = 0; a < c->dim; a++)
+        if (x[a] < 1 || x[a] + 1 >= (int32_t)l->n[a])
+            return 0;
+    uint32_t plane = l->n[0] * l->n[1], first = b[i].cell - 1 - l->n[0];
+    int rows = 0;
+    for (int z = c->dim == 3 ? -1 : 0; z <= (c->dim == 3 ? 1 : 0); z++)
+        for (uint32_t y = 0; y < 3; y++)
+            row[rows++] = (uint32_t)((int64_t)first + z * (int64_t)plane) + y * l->n[0];
+    return rows;
+}
+
 /* The cells of the 3^dim block around particle i's own cell at its level,
  * or around the neighbour of its cell through face (axis, dir) when dir is
  * +1 or -1 (where a cell crossing takes it), wrapped: visit(ctx, l, cell)

@@ -189,6 +189,7 @@ typedef struct pair_search {
     double now;
     double best;        /* time from now */
     uint32_t partner;
+    int shifted;        /* batch.shift holds image shifts (else all are 0) */
     hsf_pair_batch batch;
 } pair_search;
 
@@ -209,7 +210,10 @@ static inline void gather(pair_search *s, uint32_t k)
 {
     hsf_pair_batch *pb = &s->batch;
     const hsf_motion *mj = &s->m[pb->j[k]];
-    double shift[3] = { pb->shift[0][k], pb->shift[1][k], pb->shift[2][k] }, dr[3], dv[3];
+    double shift[3] = { 0, 0, 0 }, dr[3], dv[3];
+    if (s->shifted)
+        for (int a = 0; a < 3; a++)
+            shift[a] = pb->shift[a][k];
     relative_motion(s, mj, shift, dr, dv);
     for (int a = 0; a < 3; a++) {
         pb->dr[a][k] = dr[a];
@@ -247,6 +251,39 @@ static void solve_batch(pair_search *s)
     for (uint32_t k = 0; k < pb->n; k++)
         gather(s, k);
     solve_gathered(s);
+}
+
+/* The plain case of a cell search (hsf_cells_plain_rows): no image
+ * shifts, and the candidates noted without a branch per cell: each cell's
+ * slots are all copied and the count advanced by those that hold a
+ * neighbour, so that the 27 cells' varying occupancy costs no mispredicted
+ * branches.  Overflow chains (rare: the slots are sized for twice the mean
+ * occupancy) are walked. */
+static void scan_plain(const hsf_system *sys, uint32_t i, const uint32_t *row, int rows,
+                       pair_search *s)
+{
+    const hsf_cell_level *l = &sys->cells.level[0];
+    hsf_pair_batch *pb = &s->batch;
+    uint32_t slots = hsf_cell_slots(l);
+    for (int r = 0; r < rows; r++)
+        for (uint32_t k = 0; k < 3; k++) {
+            const uint32_t *cell = hsf_cell_at(l, row[r] + k);
+            if (pb->n + slots > HSF_PAIR_BATCH)
+                solve_batch(s);
+            uint32_t count = cell[0];
+            for (uint32_t q = 0; q < slots; q++) {
+                uint32_t j = cell[2 + q];
+                pb->j[pb->n] = j;
+                pb->n += (q < count) & (j != i);
+            }
+            if (count > slots)
+                for (uint32_t j = cell[1]; j != HSF_NONE; j = sys->b[j].next)
+                    if (j != i) {
+                        if (pb->n == HSF_PAIR_BATCH)
+                            solve_batch(s);
+                        pb->j[pb->n++] = j;
+                    }
+        }
 }
 
 /* Solves the pair with j (seen through shift) at once, the branching way:
@@ -357,6 +394,7 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
     s.now = now;
     s.best = limit;
     s.partner = HSF_NONE;
+    s.shifted = 1;
     s.batch.n = 0;
     memcpy(s.ri, ri, sizeof ri);
     if (sys->search == HSF_SEARCH_LISTS) {
@@ -377,10 +415,16 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
                 solve_gathered(&s);
         }
     } else if (sys->search == HSF_SEARCH_CELLS) {
-        if (sys->dim == 2)
+        uint32_t row[9];
+        int rows = hsf_cells_plain_rows(&sys->cells, sys->b, i, row);
+        if (rows) {
+            s.shifted = 0;
+            scan_plain(sys, i, row, rows, &s);
+        } else if (sys->dim == 2) {
             hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_now, &s);
-        else
+        } else {
             hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_pair, &s);
+        }
     } else {
         consider_all(sys, i, &s);
     }

@@ -217,6 +217,30 @@ static void same_collisions_with_and_without_cells(const char *boundary, int dim
     cr_assert_geq(same, 500, "the sequences part after %zu collisions", same);
 }
 
+/* A melting fcc crystal at packing fraction 0.45 with cells: one sphere
+ * per cell on average, so cells often hold more than their two slots and
+ * searches walk the overflow chains. */
+Test(cells, same_collisions_when_cells_overflow_their_slots)
+{
+    const char *with = temp_output(4, "with.csv"), *without = temp_output(5, "without.csv");
+    char ini[1024];
+    for (int k = 0; k < 2; k++) {
+        snprintf(ini, sizeof ini, "[simulation]\ndim = 3\nend_time = 1\nseed = 3\ncells = %s\n"
+                 "neighbour_lists = no\n[init]\nlattice = fcc\ncells = 5 5 5\n"
+                 "packing_fraction = 0.45\n[boundary]\nplugin = periodic\n"
+                 "[output.e]\nplugin = events\nfile = %s\n", k ? "no" : "yes",
+                 k ? without : with);
+        cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
+    }
+    static unsigned a[3000][2], b[3000][2];
+    size_t na = collision_pairs(with, a, 3000), nb = collision_pairs(without, b, 3000);
+    cr_assert_gt(na, 2000, "enough collisions to compare");
+    size_t same = 0;
+    while (same < na && same < nb && a[same][0] == b[same][0] && a[same][1] == b[same][1])
+        same++;
+    cr_assert_geq(same, 2000, "the sequences part after %zu collisions", same);
+}
+
 Test(cells, same_collisions_as_checking_every_pair_in_a_box)
 {
     same_collisions_with_and_without_cells("box", 2, "no");
