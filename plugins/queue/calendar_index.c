@@ -17,12 +17,16 @@
  * heap of a million keys reads several lines per change far below its top;
  * here a change reads the key's record and writes one list entry.
  *
- * The lists are lazy.  Moving a key out of a list does not unlink it (that
- * would read the records of its two neighbours in the list: two more cache
- * misses at scale); its entry stays and is dropped when its day is poured,
- * or at a rebuild, recognised because the key's record no longer names that
- * list.  A key moved back into the same list has two entries there: the
- * first poured moves it to the front, the second is then dropped.
+ * A day is 16 bytes: its first two keys in place, later ones in a list of
+ * entries.  Days are poured in order, so reading them is sequential, and
+ * while one day is poured the keys of the next are asked for.
+ *
+ * Days and lists are lazy.  Moving a key out of one does not unlink it
+ * (that would read the records of its neighbours in a list: more cache
+ * misses at scale); it stays and is dropped when its day is poured, or at
+ * a rebuild, recognised because the key's record no longer names that
+ * day.  A key moved back into the same day is there twice: the first one
+ * poured moves it to the front, the second is then dropped.
  *
  * Rebuilds cost O(events + days + entries) and come when the year runs out,
  * when the events held have doubled since the last one (the width was
@@ -67,6 +71,13 @@ typedef struct ix_entry {
     uint32_t next;      /* next entry of the list, NIL at its end */
 } ix_entry;
 
+#define IN_PLACE 2
+typedef struct ix_day {
+    uint32_t count;             /* keys filed here, dropped ones included */
+    uint32_t more;              /* the list of those beyond the first IN_PLACE */
+    uint32_t key[IN_PLACE];
+} ix_day;
+
 struct cal_index {
     ix_key *key;
     uint32_t nkeys, held;
@@ -74,7 +85,7 @@ struct cal_index {
     ix_slot *front;     /* 4-ary heap, room for every key */
     uint32_t nfront;
 
-    uint32_t *head;     /* first entry of each day's list, room for max_days */
+    ix_day *day;        /* room for max_days */
     uint32_t nb, cur, max_days;
     uint32_t far;       /* first entry of the far list */
     double origin, width, inv_width;
@@ -184,7 +195,22 @@ static void attach(cal_index *x, uint32_t k)
         return;
     }
     x->key[k].where = w;
-    list_push(x, w == FAR ? &x->far : &x->head[w], k);
+    if (w == FAR) {
+        list_push(x, &x->far, k);
+        return;
+    }
+    ix_day *d = &x->day[w];
+    if (d->count < IN_PLACE)
+        d->key[d->count] = k;
+    else
+        list_push(x, &d->more, k);
+    d->count++;
+}
+
+static void clear_day(ix_day *d)
+{
+    d->count = 0;
+    d->more = NIL;
 }
 
 /* Takes k out of the front; a list entry is left to be dropped later. */
@@ -196,12 +222,20 @@ static void detach(cal_index *x, uint32_t k)
 }
 
 /* Moves day d's events into the front and frees its entries.  The keys'
- * records are asked for a batch at a time: at scale each is a cache miss,
- * and this way they overlap. */
+ * records are asked for a batch at a time, and those of the next day's
+ * keys in place too: at scale each is a cache miss, and this way they
+ * overlap. */
 static void pour(cal_index *x, uint32_t d)
 {
-    uint32_t e = x->head[d], first = e, last = NIL;
-    x->head[d] = NIL;
+    ix_day *day = &x->day[d];
+    if (d + 1 < x->nb)
+        for (uint32_t q = 0; q < IN_PLACE && q < x->day[d + 1].count; q++)
+            __builtin_prefetch(&x->key[x->day[d + 1].key[q]]);
+    for (uint32_t q = 0; q < IN_PLACE && q < day->count; q++)
+        if (x->key[day->key[q]].where == d)
+            front_insert(x, day->key[q]);
+    uint32_t e = day->more, first = e, last = NIL;
+    clear_day(day);
     while (e != NIL) {
         uint32_t keys[16], n = 0;
         for (; e != NIL && n < 16; e = x->entry[e].next) {
@@ -223,16 +257,20 @@ static void pour(cal_index *x, uint32_t d)
 
 /* ---- rebuilding -------------------------------------------------------------- */
 
+/* Adds key k to taken if it is still filed under tag. */
+static void take(cal_index *x, uint32_t k, uint32_t tag, uint32_t *m)
+{
+    if (x->key[k].where == tag) {
+        x->key[k].where = TAKEN;
+        x->taken[(*m)++] = k;
+    }
+}
+
 /* Adds the keys that list (starting at entry e) still holds to taken. */
 static void collect(cal_index *x, uint32_t e, uint32_t tag, uint32_t *m)
 {
-    for (; e != NIL; e = x->entry[e].next) {
-        uint32_t k = x->entry[e].key;
-        if (x->key[k].where == tag) {
-            x->key[k].where = TAKEN;
-            x->taken[(*m)++] = k;
-        }
-    }
+    for (; e != NIL; e = x->entry[e].next)
+        take(x, x->entry[e].key, tag, m);
 }
 
 static int cmp_double(const void *pa, const void *pb)
@@ -273,7 +311,7 @@ static void plan(cal_index *x, uint32_t m)
     double cap = 2.0 * m + 16 < x->max_days ? 2.0 * m + 16 : x->max_days;
     x->nb = reach < cap ? (uint32_t)reach : (uint32_t)cap;
     for (uint32_t d = 0; d < x->nb; d++)
-        x->head[d] = NIL;
+        clear_day(&x->day[d]);
     x->cur = 0;
 }
 
@@ -286,8 +324,11 @@ static void rebuild(cal_index *x)
         x->taken[m++] = k;
     }
     x->nfront = 0;
-    for (uint32_t d = x->cur + 1; d < x->nb; d++)
-        collect(x, x->head[d], d, &m);
+    for (uint32_t d = x->cur + 1; d < x->nb; d++) {
+        for (uint32_t q = 0; q < IN_PLACE && q < x->day[d].count; q++)
+            take(x, x->day[d].key[q], d, &m);
+        collect(x, x->day[d].more, d, &m);
+    }
     collect(x, x->far, FAR, &m);
     x->far = NIL;
     x->entry_used = 0;
@@ -321,7 +362,7 @@ static void settle(cal_index *x)
             if (x->nfront)
                 break;          /* the next year can wait */
             rebuild(x);
-        } else if (x->head[++x->cur] == NIL) {
+        } else if (x->day[++x->cur].count == 0) {
             x->empty_days++;
         } else {
             pour(x, x->cur);
@@ -342,10 +383,10 @@ cal_index *cal_index_new(uint32_t nkeys)
     x->entry_cap = n + 64 < UINT32_MAX - 1 ? (uint32_t)(n + 64) : UINT32_MAX - 1;
     x->key = malloc(n * sizeof *x->key);
     x->front = malloc(n * sizeof *x->front);
-    x->head = malloc(x->max_days * sizeof *x->head);
+    x->day = malloc(x->max_days * sizeof *x->day);
     x->entry = malloc(x->entry_cap * sizeof *x->entry);
     x->taken = malloc(n * sizeof *x->taken);
-    if (!x->key || !x->front || !x->head || !x->entry || !x->taken) {
+    if (!x->key || !x->front || !x->day || !x->entry || !x->taken) {
         cal_index_free(x);
         return NULL;
     }
@@ -353,7 +394,7 @@ cal_index *cal_index_new(uint32_t nkeys)
         x->key[k].where = ABSENT;
     x->width = x->inv_width = 1;
     x->nb = 1;
-    x->head[0] = NIL;
+    clear_day(&x->day[0]);
     x->far = x->entry_free = NIL;
     return x;
 }
@@ -364,7 +405,7 @@ void cal_index_free(cal_index *x)
         return;
     free(x->key);
     free(x->front);
-    free(x->head);
+    free(x->day);
     free(x->entry);
     free(x->taken);
     free(x);
