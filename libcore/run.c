@@ -29,8 +29,8 @@ static const hsf_param simulation_params[] = {
       "validation)" },
     { "neighbour_lists", HSF_PARAM_STRING, "auto", 0, 0,
       "yes: neighbour lists (best for dense 3D fluids), no: the cells around a particle, "
-      "auto: lists from packing fraction 0.40 in 3D and 0.65 in 2D" },
-    { "skin", HSF_PARAM_DOUBLE, "0.25", 1e-6, 1e6,
+      "auto: lists from packing fraction 0.38 in 3D and 0.65 in 2D" },
+    { "skin", HSF_PARAM_DOUBLE, "0.35", 1e-6, 1e6,
       "how far a particle moves before its neighbour list is renewed, in smallest diameters" },
     { NULL, 0, NULL, 0, 0, NULL }
 };
@@ -187,9 +187,9 @@ static int choose_indexed(run_state *rs, hsf_error *err)
 /* Neighbour lists pay for their upkeep only where the cells around a
  * particle hold many candidates that are not neighbours: in dense fluids.
  * Measured (collisions per second, lists / cells, docs/BENCHMARKS.md): 3D,
- * 32000 spheres: 0.65 at packing fraction 0.30, 0.85 at 0.36, 1.01 at
- * 0.40, 1.06 at 0.43, 1.2 to 1.4 at 0.45; 2D, 10^4 discs: 0.78 at 0.6,
- * 1.19 at 0.7. */
+ * 32000 spheres, skin 0.35: 1.01 at packing fraction 0.38, 1.07 at 0.40
+ * (skin 0.25: 0.65 at 0.30, 0.85 at 0.36, 1.01 at 0.40, 1.2 to 1.4 at
+ * 0.45); 2D, 10^4 discs, skin 0.25: 0.78 at 0.6, 1.19 at 0.7. */
 static int choose_search(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
@@ -207,7 +207,7 @@ static int choose_search(run_state *rs, hsf_error *err)
             filled += sys->dim == 2 ? M_PI * r * r : 4 * M_PI / 3 * r * r * r;
         }
         double fraction = filled / sys->boundary->volume(sys->boundary_state);
-        double threshold = sys->dim == 3 ? 0.40 : 0.65;
+        double threshold = sys->dim == 3 ? 0.38 : 0.65;
         sys->search = fraction >= threshold ? HSF_SEARCH_LISTS : HSF_SEARCH_CELLS;
     } else {
         return hsf_config_error(&rs->sim, err, "neighbour_lists", "expected yes, no or auto, "
