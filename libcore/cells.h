@@ -127,29 +127,53 @@ static inline void hsf_cell_coords(const hsf_cell_level *l, uint32_t cell, int32
     x[2] = (int32_t)(cell / l->n[0] / l->n[1]);
 }
 
+/* One cell of a search's block, and the image shift its particles are
+ * seen through, in box lengths per axis. */
+typedef struct hsf_block_cell {
+    uint32_t cell;
+    int8_t shift[3];
+} hsf_block_cell;
+
 /* The plain case of a search, the usual one in a monodisperse fluid: one
- * grid level, with slots, at least 3 cells per axis and particle i's cell
- * off the grid's edges, so that the 3^dim block around it needs no wrap
- * and no image shift.  Then writes the first cell of each of its
- * 3^(dim-1) rows of 3 cells (consecutive in memory) to row[] and returns
- * how many; otherwise returns 0 (use hsf_cells_scan). */
-static inline int hsf_cells_plain_rows(const hsf_cells *c, const hsf_body *b, uint32_t i,
-                                       uint32_t row[9])
+ * grid level, with slots, at least 3 cells per axis, and particle i's cell
+ * off the edges of non-periodic axes.  Then the 3^dim block around i's cell
+ * is all a search needs: writes its cells in the order hsf_cells_scan
+ * visits them (z, then y, then x), sets *shifted when any is seen through
+ * a periodic image, and returns how many; otherwise returns 0 (use
+ * hsf_cells_scan). */
+static inline int hsf_cells_block_list(const hsf_cells *c, const hsf_body *b, uint32_t i,
+                                       hsf_block_cell out[27], int *shifted)
 {
     const hsf_cell_level *l = &c->level[0];
     if (c->nlevels != 1 || l->stride == 1)
         return 0;
-    int32_t x[3];
+    int32_t x[3], w[3][3] = { { 0 } };
+    int8_t sh[3][3] = { { 0 } };
     hsf_cell_coords(l, b[i].cell, x);
-    for (int a = 0; a < c->dim; a++)
-        if (x[a] < 1 || x[a] + 1 >= (int32_t)l->n[a])
+    *shifted = 0;
+    for (int a = 0; a < c->dim; a++) {
+        int32_t n = (int32_t)l->n[a];
+        if (n < 3)
             return 0;
-    uint32_t plane = l->n[0] * l->n[1], first = b[i].cell - 1 - l->n[0];
-    int rows = 0;
-    for (int z = c->dim == 3 ? -1 : 0; z <= (c->dim == 3 ? 1 : 0); z++)
-        for (uint32_t y = 0; y < 3; y++)
-            row[rows++] = (uint32_t)((int64_t)first + z * (int64_t)plane) + y * l->n[0];
-    return rows;
+        for (int k = 0; k < 3; k++) {
+            int32_t v = x[a] + k - 1;
+            int8_t s = v < 0 ? -1 : v >= n ? 1 : 0;
+            if (s && !c->periodic[a])
+                return 0;
+            w[a][k] = v - s * n;
+            sh[a][k] = s;
+            *shifted |= s != 0;
+        }
+    }
+    int count = 0;
+    for (int z = 0; z < (c->dim == 3 ? 3 : 1); z++)
+        for (int y = 0; y < 3; y++)
+            for (int k = 0; k < 3; k++)
+                out[count++] = (hsf_block_cell){
+                    .cell = ((uint32_t)w[2][z] * l->n[1] + (uint32_t)w[1][y]) * l->n[0] +
+                            (uint32_t)w[0][k],
+                    .shift = { sh[0][k], sh[1][y], sh[2][z] } };
+    return count;
 }
 
 /* The cells of the 3^dim block around particle i's own cell at its level,

@@ -253,37 +253,44 @@ static void solve_batch(pair_search *s)
     solve_gathered(s);
 }
 
-/* The plain case of a cell search (hsf_cells_plain_rows): no image
- * shifts, and the candidates noted without a branch per cell: each cell's
- * slots are all copied and the count advanced by those that hold a
- * neighbour, so that the 27 cells' varying occupancy costs no mispredicted
- * branches.  Overflow chains (rare: the slots are sized for twice the mean
- * occupancy) are walked. */
-static void scan_plain(const hsf_system *sys, uint32_t i, const uint32_t *row, int rows,
-                       pair_search *s)
+/* The plain case of a cell search (hsf_cells_block_list): the candidates
+ * noted without a branch per cell: each cell's slots are all copied and
+ * the count advanced by those that hold a neighbour, so that the cells'
+ * varying occupancy costs no mispredicted branches.  Overflow chains
+ * (rare: the slots are sized for twice the mean occupancy) are walked.
+ * Same candidates in the same order as hsf_cells_scan, so the same bits. */
+static void scan_block(const hsf_system *sys, uint32_t i, const hsf_block_cell *block,
+                       int cells, pair_search *s)
 {
     const hsf_cell_level *l = &sys->cells.level[0];
     hsf_pair_batch *pb = &s->batch;
     uint32_t slots = hsf_cell_slots(l);
-    for (int r = 0; r < rows; r++)
-        for (uint32_t k = 0; k < 3; k++) {
-            const uint32_t *cell = hsf_cell_at(l, row[r] + k);
-            if (pb->n + slots > HSF_PAIR_BATCH)
-                solve_batch(s);
-            uint32_t count = cell[0];
-            for (uint32_t q = 0; q < slots; q++) {
-                uint32_t j = cell[2 + q];
-                pb->j[pb->n] = j;
-                pb->n += (q < count) & (j != i);
-            }
-            if (count > slots)
-                for (uint32_t j = cell[1]; j != HSF_NONE; j = sys->b[j].next)
-                    if (j != i) {
-                        if (pb->n == HSF_PAIR_BATCH)
-                            solve_batch(s);
-                        pb->j[pb->n++] = j;
-                    }
+    for (int k = 0; k < cells; k++) {
+        const uint32_t *cell = hsf_cell_at(l, block[k].cell);
+        double shift[3];
+        for (int a = 0; a < 3; a++)
+            shift[a] = block[k].shift[a] * sys->cells.len[a];
+        if (pb->n + slots > HSF_PAIR_BATCH)
+            solve_batch(s);
+        uint32_t count = cell[0];
+        for (uint32_t q = 0; q < slots; q++) {
+            uint32_t j = cell[2 + q];
+            pb->j[pb->n] = j;
+            if (s->shifted)
+                for (int a = 0; a < 3; a++)
+                    pb->shift[a][pb->n] = shift[a];
+            pb->n += (q < count) & (j != i);
         }
+        if (count > slots)
+            for (uint32_t j = cell[1]; j != HSF_NONE; j = sys->b[j].next)
+                if (j != i) {
+                    if (pb->n == HSF_PAIR_BATCH)
+                        solve_batch(s);
+                    for (int a = 0; a < 3; a++)
+                        pb->shift[a][pb->n] = shift[a];
+                    pb->j[pb->n++] = j;
+                }
+    }
 }
 
 /* Solves the pair with j (seen through shift) at once, the branching way:
@@ -415,11 +422,10 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
                 solve_gathered(&s);
         }
     } else if (sys->search == HSF_SEARCH_CELLS) {
-        uint32_t row[9];
-        int rows = hsf_cells_plain_rows(&sys->cells, sys->b, i, row);
-        if (rows) {
-            s.shifted = 0;
-            scan_plain(sys, i, row, rows, &s);
+        hsf_block_cell block[27];
+        int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s.shifted);
+        if (cells) {
+            scan_block(sys, i, block, cells, &s);
         } else if (sys->dim == 2) {
             hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_now, &s);
         } else {
