@@ -185,6 +185,20 @@ static size_t collision_pairs(const char *log, unsigned (*pairs)[2], size_t max)
     return n;
 }
 
+/* How many collisions the two event logs have in common from the start
+ * (same pairs in the same order), after checking that the first has more
+ * than at_least. */
+static size_t common_start(const char *with, const char *without, size_t at_least)
+{
+    static unsigned a[3000][2], b[3000][2];
+    size_t na = collision_pairs(with, a, 3000), nb = collision_pairs(without, b, 3000);
+    cr_assert_gt(na, at_least, "enough collisions to compare: %zu", na);
+    size_t same = 0;
+    while (same < na && same < nb && a[same][0] == b[same][0] && a[same][1] == b[same][1])
+        same++;
+    return same;
+}
+
 /* lists: "yes" for neighbour lists, "no" for the cells around a particle;
  * both against checking every pair. */
 static void same_collisions_with_and_without_cells(const char *boundary, int dim,
@@ -205,15 +219,10 @@ static void same_collisions_with_and_without_cells(const char *boundary, int dim
             cr_assert(strstr(summary, want), "%s", summary);
         }
     }
-    static unsigned a[3000][2], b[3000][2];
-    size_t na = collision_pairs(with, a, 3000), nb = collision_pairs(without, b, 3000);
-    cr_assert_gt(na, 500, "enough collisions to compare");
     /* Round-off differs (predictions start from different times), so a
      * chaotic gas eventually diverges; the first several hundred collisions
      * must be the same pairs in the same order. */
-    size_t same = 0;
-    while (same < na && same < nb && a[same][0] == b[same][0] && a[same][1] == b[same][1])
-        same++;
+    size_t same = common_start(with, without, 500);
     cr_assert_geq(same, 500, "the sequences part after %zu collisions", same);
 }
 
@@ -232,12 +241,7 @@ Test(cells, same_collisions_when_cells_overflow_their_slots)
                  k ? without : with);
         cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
     }
-    static unsigned a[3000][2], b[3000][2];
-    size_t na = collision_pairs(with, a, 3000), nb = collision_pairs(without, b, 3000);
-    cr_assert_gt(na, 2000, "enough collisions to compare");
-    size_t same = 0;
-    while (same < na && same < nb && a[same][0] == b[same][0] && a[same][1] == b[same][1])
-        same++;
+    size_t same = common_start(with, without, 2000);
     cr_assert_geq(same, 2000, "the sequences part after %zu collisions", same);
 }
 
@@ -290,14 +294,9 @@ Test(lists, polydisperse_mixture_matches_every_pair)
                  k ? without : with);
         cr_assert_eq(run(ini), 0, "%s", hsf_error_message(&err));
     }
-    static unsigned a[3000][2], b[3000][2];
-    size_t na = collision_pairs(with, a, 3000), nb = collision_pairs(without, b, 3000);
-    cr_assert_gt(na, 300, "enough collisions to compare: %zu", na);
     /* Collisions with the heavy discs amplify round-off fast: the times
      * differ by 1e-5 after 160 collisions, when the orders part. */
-    size_t same = 0;
-    while (same < na && same < nb && a[same][0] == b[same][0] && a[same][1] == b[same][1])
-        same++;
+    size_t same = common_start(with, without, 300);
     cr_assert_geq(same, 120, "the sequences part after %zu collisions", same);
 }
 
