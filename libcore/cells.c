@@ -223,11 +223,11 @@ int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
         c->offset_error = fmax(c->offset_error,
                                sqrt(3.0) * 0x1p-23 * (fmax(l->side[0], fmax(l->side[1], l->side[2])) +
                                                       c->skin));
-        for (size_t k = 0; k < cells; k++) {
-            if (hsf_cell_slots(l))
-                l->cells[k * l->stride] = 0;
+        /* Empty slots hold 0, not garbage: a block search copies every
+         * slot and counts only the occupied ones. */
+        memset(l->cells, 0, cells * l->stride * sizeof *l->cells);
+        for (size_t k = 0; k < cells; k++)
             *hsf_cell_chain(l, (uint32_t)k) = HSF_NONE;
-        }
     }
     for (size_t i = 0; i < n; i++) {
         hsf_cell_level *l = &c->level[b[i].level];

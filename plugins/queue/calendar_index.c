@@ -80,7 +80,7 @@ typedef struct ix_day {
 
 struct cal_index {
     ix_key *key;
-    uint32_t nkeys, held;
+    uint32_t held;      /* keys held */
 
     ix_slot *front;     /* 4-ary heap, room for every key */
     uint32_t nfront;
@@ -378,7 +378,6 @@ cal_index *cal_index_new(uint32_t nkeys)
     if (!x)
         return NULL;
     size_t n = nkeys ? nkeys : 1;
-    x->nkeys = nkeys;
     x->max_days = 2 * (uint64_t)n + 16 < MAX_DAYS ? (uint32_t)(2 * n + 16) : MAX_DAYS;
     x->entry_cap = n + 64 < UINT32_MAX - 1 ? (uint32_t)(n + 64) : UINT32_MAX - 1;
     x->key = malloc(n * sizeof *x->key);
