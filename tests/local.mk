@@ -8,9 +8,9 @@ check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 endif
 TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/test_scenarios.sh \
-	tests/test_pictures.sh
+	tests/test_pictures.sh tests/test_prefetch.sh
 EXTRA_DIST += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh \
-	tests/test_scenarios.sh tests/test_pictures.sh \
+	tests/test_scenarios.sh tests/test_pictures.sh tests/test_prefetch.sh \
 	tests/lsan.supp
 noinst_HEADERS += tests/testlib.h tests/runlib.h
 
