@@ -21,6 +21,12 @@
  * entries.  Days are poured in order, so reading them is sequential, and
  * while one day is poured the keys of the next are asked for.
  *
+ * Filing a key under a day is put off for PENDING filings: the day's line
+ * is asked for at once, and written when it has come.  At scale every day
+ * filed is a cache miss, two per collision, which this way overlap the
+ * events that follow instead of stalling the one that files.  A day's
+ * pending keys are filed before it is looked at.
+ *
  * Days and lists are lazy.  Moving a key out of one does not unlink it
  * (that would read the records of its neighbours in a list: more cache
  * misses at scale); it stays and is dropped when its day is poured, or at
@@ -52,6 +58,7 @@
 #define FAR (UINT32_MAX - 2)
 #define TAKEN (UINT32_MAX - 3)  /* collected by a rebuild */
 #define MAX_DAYS (1u << 28)
+#define PENDING 8               /* filings put off while their day is fetched */
 
 typedef struct ix_key {
     double time;
@@ -78,6 +85,11 @@ typedef struct ix_day {
     uint32_t key[IN_PLACE];
 } ix_day;
 
+/* A filing put off: key under day (NIL: none). */
+typedef struct ix_pending {
+    uint32_t key, day;
+} ix_pending;
+
 struct cal_index {
     ix_key *key;
     uint32_t held;      /* keys held */
@@ -92,10 +104,14 @@ struct cal_index {
 
     ix_entry *entry;    /* list entries: a pool with a free list */
     uint32_t entry_cap, entry_used, entry_free;
+    uint32_t n_free;    /* entries on the free list */
     uint32_t in_lists;  /* entries in lists, dropped ones included */
 
     uint32_t *taken;    /* a rebuild's scratch: room for every key */
     double sample[SAMPLE];
+
+    ix_pending pending[PENDING];        /* a ring, oldest at next_pending */
+    uint32_t next_pending;
 
     uint32_t built_held;        /* events held at the last rebuild */
     uint64_t ops, empty_days;   /* since then */
@@ -178,13 +194,54 @@ static inline uint32_t where_for(const cal_index *x, double t)
 static void list_push(cal_index *x, uint32_t *head, uint32_t k)
 {
     uint32_t e = x->entry_free;
-    if (e != NIL)
+    if (e != NIL) {
         x->entry_free = x->entry[e].next;
+        x->n_free--;
+    }
     else
         e = x->entry_used++;
     x->entry[e] = (ix_entry){ .key = k, .next = *head };
     *head = e;
     x->in_lists++;
+}
+
+/* Files key k under day w. */
+static void file(cal_index *x, uint32_t k, uint32_t w)
+{
+    ix_day *d = &x->day[w];
+    if (d->count < IN_PLACE)
+        d->key[d->count] = k;
+    else
+        list_push(x, &d->more, k);
+    d->count++;
+}
+
+/* Files a pending filing if its key is still meant for that day (a key
+ * moved since has been filed anew), and clears it. */
+static void file_pending(cal_index *x, ix_pending *p)
+{
+    if (p->day != NIL && x->key[p->key].where == p->day)
+        file(x, p->key, p->day);
+    p->day = NIL;
+}
+
+/* Files key k under day w PENDING filings from now; the oldest pending
+ * filing is made in its place. */
+static void file_later(cal_index *x, uint32_t k, uint32_t w)
+{
+    ix_pending *p = &x->pending[x->next_pending];
+    file_pending(x, p);
+    __builtin_prefetch(&x->day[w], 1);
+    *p = (ix_pending){ .key = k, .day = w };
+    x->next_pending = (x->next_pending + 1) % PENDING;
+}
+
+/* Files the pending filings under day d (every one: NIL). */
+static void file_pending_for(cal_index *x, uint32_t d)
+{
+    for (int i = 0; i < PENDING; i++)
+        if (d == NIL || x->pending[i].day == d)
+            file_pending(x, &x->pending[i]);
 }
 
 static void attach(cal_index *x, uint32_t k)
@@ -199,12 +256,7 @@ static void attach(cal_index *x, uint32_t k)
         list_push(x, &x->far, k);
         return;
     }
-    ix_day *d = &x->day[w];
-    if (d->count < IN_PLACE)
-        d->key[d->count] = k;
-    else
-        list_push(x, &d->more, k);
-    d->count++;
+    file_later(x, k, w);
 }
 
 static void clear_day(ix_day *d)
@@ -248,6 +300,7 @@ static void pour(cal_index *x, uint32_t d)
             if (x->key[keys[i]].where == d)
                 front_insert(x, keys[i]);
         x->in_lists -= n;
+        x->n_free += n;
     }
     if (first != NIL) {
         x->entry[last].next = x->entry_free;
@@ -317,6 +370,7 @@ static void plan(cal_index *x, uint32_t m)
 
 static void rebuild(cal_index *x)
 {
+    file_pending_for(x, NIL);
     uint32_t m = 0;
     for (uint32_t i = 0; i < x->nfront; i++) {
         uint32_t k = x->front[i].key;
@@ -333,6 +387,7 @@ static void rebuild(cal_index *x)
     x->far = NIL;
     x->entry_used = 0;
     x->entry_free = NIL;
+    x->n_free = 0;
     x->in_lists = 0;
     plan(x, m);
     for (uint32_t i = 0; i < m; i++)
@@ -362,10 +417,12 @@ static void settle(cal_index *x)
             if (x->nfront)
                 break;          /* the next year can wait */
             rebuild(x);
-        } else if (x->day[++x->cur].count == 0) {
-            x->empty_days++;
         } else {
-            pour(x, x->cur);
+            file_pending_for(x, ++x->cur);
+            if (x->day[x->cur].count == 0)
+                x->empty_days++;
+            else
+                pour(x, x->cur);
         }
     }
 }
@@ -395,6 +452,8 @@ cal_index *cal_index_new(uint32_t nkeys)
     x->nb = 1;
     clear_day(&x->day[0]);
     x->far = x->entry_free = NIL;
+    for (int i = 0; i < PENDING; i++)
+        x->pending[i].day = NIL;
     return x;
 }
 
@@ -414,7 +473,9 @@ int cal_index_set(cal_index *x, uint32_t key, double time, uint64_t seq, hsf_err
 {
     if (!isfinite(time))
         return hsf_error_set(err, "calendar: event time %g is not finite", time);
-    if (x->entry_free == NIL && x->entry_used == x->entry_cap) {
+    /* Room for what can be filed before the next call: this one's key and
+     * every pending filing (settle and cal_index_remove file them too). */
+    if ((uint64_t)x->n_free + x->entry_cap - x->entry_used < PENDING + 2) {
         uint64_t cap = 2 * (uint64_t)x->entry_cap;
         if (cap > UINT32_MAX - 1)
             cap = UINT32_MAX - 1;
