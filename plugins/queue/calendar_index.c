@@ -17,9 +17,11 @@
  * heap of a million keys reads several lines per change far below its top;
  * here a change reads the key's record and writes one list entry.
  *
- * A day is 16 bytes: its first two keys in place, later ones in a list of
- * entries.  Days are poured in order, so reading them is sequential, and
- * while one day is poured the keys of the next are asked for.
+ * A day is 32 bytes, half a cache line: its first six keys in place (days
+ * hold two or three live keys and some dropped ones), later ones in a list
+ * of entries, whose scattered links cost a cache miss each.  Days are
+ * poured in order, so reading them is sequential, and the records of a
+ * day's keys are asked for DAYS_AHEAD days before it is poured.
  *
  * Filing a key under a day is put off for PENDING filings: the day's line
  * is asked for at once, and written when it has come.  At scale every day
@@ -59,6 +61,7 @@
 #define TAKEN (UINT32_MAX - 3)  /* collected by a rebuild */
 #define MAX_DAYS (1u << 28)
 #define PENDING 8               /* filings put off while their day is fetched */
+#define DAYS_AHEAD 3            /* pouring reads ahead so many days */
 
 typedef struct ix_key {
     double time;
@@ -78,7 +81,7 @@ typedef struct ix_entry {
     uint32_t next;      /* next entry of the list, NIL at its end */
 } ix_entry;
 
-#define IN_PLACE 2
+#define IN_PLACE 6
 typedef struct ix_day {
     uint32_t count;             /* keys filed here, dropped ones included */
     uint32_t more;              /* the list of those beyond the first IN_PLACE */
@@ -273,16 +276,13 @@ static void detach(cal_index *x, uint32_t k)
     x->key[k].where = ABSENT;
 }
 
-/* Moves day d's events into the front and frees its entries.  The keys'
- * records are asked for a batch at a time, and those of the next day's
- * keys in place too: at scale each is a cache miss, and this way they
- * overlap. */
+/* Moves day d's events into the front and frees its entries.  The records
+ * of its keys in place were asked for days ago (fetch_day_ahead); those of
+ * its list are asked for a batch at a time: at scale each is a cache miss,
+ * and this way they overlap. */
 static void pour(cal_index *x, uint32_t d)
 {
     ix_day *day = &x->day[d];
-    if (d + 1 < x->nb)
-        for (uint32_t q = 0; q < IN_PLACE && q < x->day[d + 1].count; q++)
-            __builtin_prefetch(&x->key[x->day[d + 1].key[q]]);
     for (uint32_t q = 0; q < IN_PLACE && q < day->count; q++)
         if (x->key[day->key[q]].where == d)
             front_insert(x, day->key[q]);
@@ -406,6 +406,20 @@ static int needs_rebuild(const cal_index *x)
            (x->nfront > 64 * PER_DAY + 64 || x->empty_days > 8 * x->ops);
 }
 
+/* Asks for what pouring the day DAYS_AHEAD days from now will read: the
+ * records of its keys in place and its first list entry. */
+static inline void fetch_day_ahead(const cal_index *x)
+{
+    uint32_t d = x->cur + DAYS_AHEAD;
+    if (d >= x->nb)
+        return;
+    const ix_day *day = &x->day[d];
+    for (uint32_t q = 0; q < IN_PLACE && q < day->count; q++)
+        __builtin_prefetch(&x->key[day->key[q]]);
+    if (day->count > IN_PLACE)
+        __builtin_prefetch(&x->entry[day->more]);
+}
+
 /* Keeps the invariant that the front is empty only when nothing is held,
  * so that index_first (const) needs no work; and pours days ahead while the
  * front holds fewer than MIN_FRONT events, so that index_upcoming has some
@@ -419,6 +433,7 @@ static void settle(cal_index *x)
             rebuild(x);
         } else {
             file_pending_for(x, ++x->cur);
+            fetch_day_ahead(x);
             if (x->day[x->cur].count == 0)
                 x->empty_days++;
             else
