@@ -85,6 +85,21 @@ __attribute__((always_inline)) static inline void fetch_cell(void *ctx, const hs
     hsf_prefetch(hsf_cell_at(l, cell));
 }
 
+/* Reading ahead: the records of one cell's particles, as far as its slots
+ * hold them (a sparse grid's cell holds the first of a chain). */
+__attribute__((always_inline)) static inline void fetch_members(void *ctx,
+                                                                const hsf_cell_level *l,
+                                                                uint32_t cell)
+{
+    const hsf_system *sys = ctx;
+    const uint32_t *c = hsf_cell_at(l, cell);
+    uint32_t slots = hsf_cell_slots(l);
+    if (!slots && c[0] != HSF_NONE)
+        hsf_prefetch(&sys->m[c[0]]);
+    for (uint32_t q = 0; q < slots && q < c[0]; q++)
+        hsf_prefetch(&sys->m[c[2 + q]]);
+}
+
 /* Asks the caches for the start of what particle k's predictions will
  * read: its neighbour list, or the cells around it (around where its own
  * event, a cell crossing, takes it, if own_event). */
@@ -499,11 +514,13 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     sys->b[j].version++;
     sys->stats.collisions++;
     sys->stats.virial += info.virial;
+    /* j's candidates arrive while i is predicted. */
     if (sys->search == HSF_SEARCH_LISTS) {
-        /* j's neighbours arrive while i is predicted. */
         const uint32_t *list = hsf_nb_list(&sys->nb, j);
         for (uint32_t k = 0, count = *hsf_nb_count(&sys->nb, j); k < count; k++)
             hsf_prefetch(&sys->m[list[k]]);
+    } else if (sys->search == HSF_SEARCH_CELLS && sys->fetch_ahead) {
+        hsf_cells_block(&sys->cells, sys->b, j, 0, 0, fetch_members, sys);
     }
     if (predict(sys, i, err) || predict(sys, j, err))
         return -1;
