@@ -7,7 +7,8 @@
  *    of the current day and earlier form the front, a small 4-ary heap by
  *    (time, seq) whose top is what index_first reads;
  *  - each later day of the year keeps its events in an unsorted list, and
- *    events beyond the year wait in the far list;
+ *    events beyond the year wait in the far list (an array: a rebuild
+ *    reads it in sequence);
  *  - when the front runs dry, the next day's list is poured into it; when
  *    the year runs out, the calendar is rebuilt: the origin at the earliest
  *    event, a width that puts about PER_DAY events in a day at the front, a
@@ -42,7 +43,8 @@
  * turned out badly (a crowded front, or many empty days per operation) after
  * as many operations as there are events: each paid for by the operations
  * since the one before.  No allocation happens outside cal_index_new except
- * when the entries run out in cal_index_set, which may fail cleanly. */
+ * when the entries or the far list run out in cal_index_set, which may
+ * fail cleanly. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -102,7 +104,8 @@ struct cal_index {
 
     ix_day *day;        /* room for max_days */
     uint32_t nb, cur, max_days;
-    uint32_t far;       /* first entry of the far list */
+    uint32_t *far;      /* the far list: keys filed beyond the year */
+    uint32_t n_far, far_cap;
     double origin, width, inv_width;
 
     ix_entry *entry;    /* list entries: a pool with a free list */
@@ -256,7 +259,8 @@ static void attach(cal_index *x, uint32_t k)
     }
     x->key[k].where = w;
     if (w == FAR) {
-        list_push(x, &x->far, k);
+        x->far[x->n_far++] = k;
+        x->in_lists++;
         return;
     }
     file_later(x, k, w);
@@ -383,15 +387,22 @@ static void rebuild(cal_index *x)
             take(x, x->day[d].key[q], d, &m);
         collect(x, x->day[d].more, d, &m);
     }
-    collect(x, x->far, FAR, &m);
-    x->far = NIL;
+    for (uint32_t i = 0; i < x->n_far; i++) {
+        if (i + 16 < x->n_far)
+            __builtin_prefetch(&x->key[x->far[i + 16]]);
+        take(x, x->far[i], FAR, &m);
+    }
+    x->n_far = 0;
     x->entry_used = 0;
     x->entry_free = NIL;
     x->n_free = 0;
     x->in_lists = 0;
     plan(x, m);
-    for (uint32_t i = 0; i < m; i++)
+    for (uint32_t i = 0; i < m; i++) {
+        if (i + 16 < m)
+            __builtin_prefetch(&x->key[x->taken[i + 16]]);
         attach(x, x->taken[i]);
+    }
     x->built_held = x->held;
     x->ops = x->empty_days = 0;
 }
@@ -457,7 +468,10 @@ cal_index *cal_index_new(uint32_t nkeys)
     x->day = malloc(x->max_days * sizeof *x->day);
     x->entry = malloc(x->entry_cap * sizeof *x->entry);
     x->taken = malloc(n * sizeof *x->taken);
-    if (!x->key || !x->front || !x->day || !x->entry || !x->taken) {
+    /* A rebuild files at most every key anew, so it never needs more. */
+    x->far_cap = n + 64 < UINT32_MAX - 1 ? (uint32_t)(n + 64) : UINT32_MAX - 1;
+    x->far = malloc(x->far_cap * sizeof *x->far);
+    if (!x->key || !x->front || !x->day || !x->entry || !x->taken || !x->far) {
         cal_index_free(x);
         return NULL;
     }
@@ -466,7 +480,7 @@ cal_index *cal_index_new(uint32_t nkeys)
     x->width = x->inv_width = 1;
     x->nb = 1;
     clear_day(&x->day[0]);
-    x->far = x->entry_free = NIL;
+    x->entry_free = NIL;
     for (int i = 0; i < PENDING; i++)
         x->pending[i].day = NIL;
     return x;
@@ -481,6 +495,7 @@ void cal_index_free(cal_index *x)
     free(x->day);
     free(x->entry);
     free(x->taken);
+    free(x->far);
     free(x);
 }
 
@@ -500,6 +515,17 @@ int cal_index_set(cal_index *x, uint32_t key, double time, uint64_t seq, hsf_err
                                  (unsigned long long)cap);
         x->entry = entry;
         x->entry_cap = (uint32_t)cap;
+    }
+    if (x->n_far == x->far_cap) {
+        uint64_t cap = 2 * (uint64_t)x->far_cap;
+        if (cap > UINT32_MAX - 1)
+            cap = UINT32_MAX - 1;
+        uint32_t *far = cap > x->far_cap ? realloc(x->far, cap * sizeof *far) : NULL;
+        if (!far)
+            return hsf_error_set(err, "calendar: out of memory for %llu far events",
+                                 (unsigned long long)cap);
+        x->far = far;
+        x->far_cap = (uint32_t)cap;
     }
     ix_key *r = &x->key[key];
     if (r->where == ABSENT)
