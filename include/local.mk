@@ -10,4 +10,5 @@ hsframeinclude_HEADERS = \
 	include/hsframe/queue.h \
 	include/hsframe/boundary.h \
 	include/hsframe/output.h \
-	include/hsframe/io.h
+	include/hsframe/io.h \
+	include/hsframe/prefetch.h

@@ -19,9 +19,10 @@
 #include <math.h>
 #include <string.h>
 
+#include <hsframe/prefetch.h>
+
 #include "error_private.h"
 #include "physics.h"
-#include "prefetch.h"
 #include "progress.h"
 #include "system_private.h"
 
@@ -123,11 +124,12 @@ static void fetch_neighbourhood(const hsf_system *sys, uint32_t k, int own_event
  * neighbourhoods (list or cells) and their partners' records; then the
  * partners' neighbourhoods.  In a system larger than the caches each of
  * these is a miss; this way they overlap the events before instead of
- * following each other (2D gas of 10^6 discs: the neighbourhood stage
- * gives 1.3 to 1.5 times the collision rate of the records alone).  Each key is fetched once, when
- * the queue first names it: more requests in flight than the core can
- * track would be dropped.  hsf_prefetch, not __builtin_prefetch: GCC
- * deleted fetch_neighbourhood, which only prefetches (prefetch.h). */
+ * following each other (2D gas of 10^6 discs: the neighbourhood stage gives
+ * 1.3 to 1.5 times the collision rate of the records alone).  Each key is
+ * fetched once, when the queue first names it: more requests in flight than
+ * the core can track would be dropped.  hsf_prefetch, not
+ * __builtin_prefetch: GCC deleted fetch_neighbourhood, which only
+ * prefetches (hsframe/prefetch.h). */
 static void fetch_ahead(hsf_system *sys)
 {
     hsf_ahead *ah = &sys->ahead;

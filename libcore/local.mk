@@ -15,7 +15,7 @@ libhsframe_la_SOURCES = \
 	libcore/init.c libcore/init.h \
 	libcore/system.c libcore/system_private.h \
 	libcore/validate.c libcore/validate.h \
-	libcore/engine.c libcore/prefetch.h libcore/progress.c libcore/progress.h \
+	libcore/engine.c libcore/progress.c libcore/progress.h \
 	libcore/run.c libcore/run.h
 libhsframe_la_CPPFLAGS = $(AM_CPPFLAGS) $(INIH_CFLAGS) \
 	-DHSF_BUILDDIR='"$(abs_top_builddir)"' -DHSF_PLUGINDIR='"$(pkglibdir)"'

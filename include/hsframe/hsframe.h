@@ -13,5 +13,6 @@
 #include <hsframe/boundary.h>
 #include <hsframe/output.h>
 #include <hsframe/io.h>
+#include <hsframe/prefetch.h>
 
 #endif

@@ -17,6 +17,8 @@
  *        host-owned errors, system accessors.
  *   1.1  queues: optional indexed operations (index_init, index_set,
  *        index_remove, index_first, and the hint index_upcoming).
+ *        Header only, no ABI change: prefetch.h (hsf_prefetch,
+ *        hsf_prefetch_write).
  */
 #ifndef HSFRAME_PLUGIN_H
 #define HSFRAME_PLUGIN_H

@@ -98,8 +98,8 @@ static int heap_pop(void *q, hsf_event *out)
          * whichever child wins: fetch them while comparing the children
          * (deep levels of a large heap are out of cache). */
         if (4 * i + 6 < n) {
-            __builtin_prefetch(&h->a[4 * i + 3]);
-            __builtin_prefetch(&h->a[4 * i + 6]);
+            hsf_prefetch(&h->a[4 * i + 3]);
+            hsf_prefetch(&h->a[4 * i + 6]);
         }
         if (c + 1 < n && hsf_event_before(&h->a[c + 1], &h->a[c]))
             c++;

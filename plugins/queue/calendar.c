@@ -880,7 +880,7 @@ static int cal_pop(void *q, hsf_event *out)
             next = c->bucket[b2].head;
     }
     if (next != NIL)
-        __builtin_prefetch(&c->node[next]);
+        hsf_prefetch(&c->node[next]);
     *out = c->node[k].ev;
     c->node[k].run = FREE_MARK;
     c->node[k].next = c->free_head;

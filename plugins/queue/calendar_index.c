@@ -49,6 +49,7 @@
 #include <stdlib.h>
 
 #include <hsframe/error.h>
+#include <hsframe/prefetch.h>
 
 #include "calendar_index.h"
 
@@ -237,7 +238,7 @@ static void file_later(cal_index *x, uint32_t k, uint32_t w)
 {
     ix_pending *p = &x->pending[x->next_pending];
     file_pending(x, p);
-    __builtin_prefetch(&x->day[w], 1);
+    hsf_prefetch_write(&x->day[w]);
     *p = (ix_pending){ .key = k, .day = w };
     x->next_pending = (x->next_pending + 1) % PENDING;
 }
@@ -296,7 +297,7 @@ static void pour(cal_index *x, uint32_t d)
         uint32_t keys[16], n = 0;
         for (; e != NIL && n < 16; e = x->entry[e].next) {
             keys[n] = x->entry[e].key;
-            __builtin_prefetch(&x->key[keys[n]]);
+            hsf_prefetch(&x->key[keys[n]]);
             n++;
             last = e;
         }
@@ -389,7 +390,7 @@ static void rebuild(cal_index *x)
     }
     for (uint32_t i = 0; i < x->n_far; i++) {
         if (i + 16 < x->n_far)
-            __builtin_prefetch(&x->key[x->far[i + 16]]);
+            hsf_prefetch(&x->key[x->far[i + 16]]);
         take(x, x->far[i], FAR, &m);
     }
     x->n_far = 0;
@@ -400,7 +401,7 @@ static void rebuild(cal_index *x)
     plan(x, m);
     for (uint32_t i = 0; i < m; i++) {
         if (i + 16 < m)
-            __builtin_prefetch(&x->key[x->taken[i + 16]]);
+            hsf_prefetch(&x->key[x->taken[i + 16]]);
         attach(x, x->taken[i]);
     }
     x->built_held = x->held;
@@ -426,9 +427,9 @@ static inline void fetch_day_ahead(const cal_index *x)
         return;
     const ix_day *day = &x->day[d];
     for (uint32_t q = 0; q < IN_PLACE && q < day->count; q++)
-        __builtin_prefetch(&x->key[day->key[q]]);
+        hsf_prefetch(&x->key[day->key[q]]);
     if (day->count > IN_PLACE)
-        __builtin_prefetch(&x->entry[day->more]);
+        hsf_prefetch(&x->entry[day->more]);
 }
 
 /* Keeps the invariant that the front is empty only when nothing is held,
