@@ -500,6 +500,24 @@ void cal_index_free(cal_index *x)
     free(x);
 }
 
+/* Doubles the array items of *cap items of size bytes each: returns the
+ * new array (*cap updated), or NULL with err set when out of memory, the
+ * old array then kept as it was. */
+static void *grow(void *items, uint32_t *cap, size_t size, const char *what, hsf_error *err)
+{
+    uint64_t want = 2 * (uint64_t)*cap;
+    if (want > UINT32_MAX - 1)
+        want = UINT32_MAX - 1;
+    void *more = want > *cap ? realloc(items, want * size) : NULL;
+    if (!more) {
+        hsf_error_set(err, "calendar: out of memory for %llu %s", (unsigned long long)want,
+                      what);
+        return NULL;
+    }
+    *cap = (uint32_t)want;
+    return more;
+}
+
 int cal_index_set(cal_index *x, uint32_t key, double time, uint64_t seq, hsf_error *err)
 {
     if (!isfinite(time))
@@ -507,26 +525,16 @@ int cal_index_set(cal_index *x, uint32_t key, double time, uint64_t seq, hsf_err
     /* Room for what can be filed before the next call: this one's key and
      * every pending filing (settle and cal_index_remove file them too). */
     if ((uint64_t)x->n_free + x->entry_cap - x->entry_used < PENDING + 2) {
-        uint64_t cap = 2 * (uint64_t)x->entry_cap;
-        if (cap > UINT32_MAX - 1)
-            cap = UINT32_MAX - 1;
-        ix_entry *entry = cap > x->entry_cap ? realloc(x->entry, cap * sizeof *entry) : NULL;
+        ix_entry *entry = grow(x->entry, &x->entry_cap, sizeof *entry, "list entries", err);
         if (!entry)
-            return hsf_error_set(err, "calendar: out of memory for %llu list entries",
-                                 (unsigned long long)cap);
+            return -1;
         x->entry = entry;
-        x->entry_cap = (uint32_t)cap;
     }
     if (x->n_far == x->far_cap) {
-        uint64_t cap = 2 * (uint64_t)x->far_cap;
-        if (cap > UINT32_MAX - 1)
-            cap = UINT32_MAX - 1;
-        uint32_t *far = cap > x->far_cap ? realloc(x->far, cap * sizeof *far) : NULL;
+        uint32_t *far = grow(x->far, &x->far_cap, sizeof *far, "far events", err);
         if (!far)
-            return hsf_error_set(err, "calendar: out of memory for %llu far events",
-                                 (unsigned long long)cap);
+            return -1;
         x->far = far;
-        x->far_cap = (uint32_t)cap;
     }
     ix_key *r = &x->key[key];
     if (r->where == ABSENT)
