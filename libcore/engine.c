@@ -6,8 +6,12 @@
  * and pop the old one stays queued and is dropped when it comes out
  * (particle.event_seq no longer matches).  Invalidation by partners is
  * lazy, as in the algs4 CollisionSystem but cheaper: an event is stale if
- * its partner's velocity changed since the prediction (particle.version
- * differs from the stamp).  A stale event whose subject is still scheduled by it is
+ * its partner's velocity changed since the prediction, which the engine
+ * tells by sequence numbers: every prediction takes the next seq, and a
+ * velocity change notes the last one given (body.changed_seq).  So a
+ * prediction reads nothing of its candidates but their motion records (a
+ * per-partner version stamp would cost a second cache miss for each
+ * candidate of a large system).  A stale event whose subject is still scheduled by it is
  * re-predicted from the current time; this is exact because the subject's
  * own path did not change, and any earlier event with a particle whose path
  * did change was predicted by that particle when it changed.
@@ -42,7 +46,7 @@ static int is_particle_event(uint32_t kind)
  * queue its key is moved, without one the old event stays queued and is
  * recognised as superseded when it comes out (event_seq). */
 static int push(hsf_system *sys, double time, uint32_t kind, uint32_t subject,
-                uint32_t object, uint32_t stamp, hsf_error *err)
+                uint32_t object, hsf_error *err)
 {
     uint64_t seq = ++sys->next_seq;
     int failed;
@@ -52,14 +56,14 @@ static int push(hsf_system *sys, double time, uint32_t kind, uint32_t subject,
             hsf_body *b = &sys->b[subject];
             b->event_kind = (uint8_t)kind;
             b->event_object = object;
-            b->event_stamp = stamp;
+            b->event_seq = seq;
         } else {
             key = special_key(sys, kind, object);
         }
         failed = sys->queue->index_set(sys->queue_state, key, time, seq, err);
     } else {
         hsf_event ev = { .time = time, .seq = seq, .subject = subject,
-                         .object = object, .kind = kind, .stamp = stamp };
+                         .object = object, .kind = kind };
         failed = sys->queue->push(sys->queue_state, &ev, err);
         if (is_particle_event(kind))
             sys->b[subject].event_seq = seq;
@@ -145,6 +149,7 @@ static void fetch_ahead(hsf_system *sys)
             uint32_t j = b->event_object;
             hsf_prefetch(&sys->m[j]);
             hsf_prefetch(&sys->b[j].cell);
+            hsf_prefetch(&sys->b[j].changed_seq);
             ah->partners[ah->n_partners++] = j;
         }
     }
@@ -159,7 +164,7 @@ static void fetch_ahead(hsf_system *sys)
             continue;
         hsf_prefetch(&sys->m[k]);
         hsf_prefetch(&sys->b[k].cell);
-        hsf_prefetch(&sys->b[k].event_kind);
+        hsf_prefetch(&sys->b[k].event_object);
         ah->fresh[ah->n_fresh++] = k;
     }
     memcpy(ah->named, named, sizeof named);
@@ -181,8 +186,8 @@ static int next_event(hsf_system *sys, hsf_event *ev)
         fetch_ahead(sys);
     if (key < n) {
         const hsf_body *b = &sys->b[key];
-        *ev = (hsf_event){ .time = time, .subject = key, .object = b->event_object,
-                           .kind = b->event_kind, .stamp = b->event_stamp };
+        *ev = (hsf_event){ .time = time, .seq = b->event_seq, .subject = key,
+                           .object = b->event_object, .kind = b->event_kind };
     } else {
         *ev = (hsf_event){ .time = time, .object = key >= n + 2 ? key - n - 2 : 0,
                            .kind = key == n ? HSF_EVENT_STOP : key == n + 1 ? HSF_EVENT_REVERSE
@@ -261,12 +266,8 @@ static void solve_gathered(pair_search *s)
 static void solve_batch(pair_search *s)
 {
     hsf_pair_batch *pb = &s->batch;
-    /* The winner's version is stamped on the event: it is not known yet,
-     * so every candidate's is asked for too. */
-    for (uint32_t k = 0; k < pb->n; k++) {
+    for (uint32_t k = 0; k < pb->n; k++)
         hsf_prefetch(&s->m[pb->j[k]]);
-        hsf_prefetch(&s->b[pb->j[k]].version);
-    }
     for (uint32_t k = 0; k < pb->n; k++)
         gather(s, k);
     solve_gathered(s);
@@ -429,8 +430,6 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
         uint32_t count = *hsf_nb_count(&sys->nb, i);
         /* The list is at hand: read each neighbour as it comes (the
          * loads are independent already). */
-        for (uint32_t k = 0; k < count; k++)
-            hsf_prefetch(&sys->b[list[k]].version);
         for (uint32_t k = 0; k < count; k++) {
             hsf_pair_batch *pb = &s.batch;
             for (int a = 0; a < 3; a++)
@@ -457,14 +456,18 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
         solve_gathered(&s);
     else
         solve_batch(&s);
-    if (s.partner != HSF_NONE)
-        return push(sys, now + s.best, HSF_EVENT_PAIR, i, s.partner,
-                    sys->b[s.partner].version, err);
+    if (s.partner != HSF_NONE) {
+        /* Without reading ahead, the partner's body is a cache miss when
+         * the event is checked; asked for now, it is still in a cache of
+         * a system that fits in them. */
+        if (!sys->fetch_ahead)
+            hsf_prefetch(&sys->b[s.partner].changed_seq);
+        return push(sys, now + s.best, HSF_EVENT_PAIR, i, s.partner, err);
+    }
     if (t_wall <= t_cell && t_wall < INFINITY)
-        return push(sys, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, 0, err);
+        return push(sys, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, err);
     if (t_cell < INFINITY)
-        return push(sys, now + t_cell, HSF_EVENT_CELL, i, (uint32_t)(axis * 2 + (dir > 0)), 0,
-                    err);
+        return push(sys, now + t_cell, HSF_EVENT_CELL, i, (uint32_t)(axis * 2 + (dir > 0)), err);
     unschedule(sys, i);         /* free flight forever */
     return 0;
 }
@@ -500,7 +503,7 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
         hsf_prefetch(hsf_nb_block(&sys->nb, j) + 64);
     }
     hsf_prefetch(&sys->m[j]);
-    if (sys->b[j].version != ev->stamp) {
+    if (sys->b[j].changed_seq >= ev->seq) {
         sys->stats.stale_events++;
         return predict(sys, i, err);
     }
@@ -512,8 +515,9 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     hsf_event_info info = { .kind = HSF_EVENT_PAIR, .time = ev->time, .i = i, .j = j };
     info.impulse = hsf_pair_collide(dr, mi->v, mj->v, sys->b[i].mass, sys->b[j].mass,
                                     &info.virial);
-    sys->b[i].version++;
-    sys->b[j].version++;
+    sys->b[i].changed_seq = sys->b[j].changed_seq = sys->next_seq;
+    sys->b[i].collisions++;
+    sys->b[j].collisions++;
     sys->stats.collisions++;
     sys->stats.virial += info.virial;
     /* j's candidates arrive while i is predicted. */
@@ -537,7 +541,8 @@ static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     hsf_event_info info = { .kind = HSF_EVENT_WALL, .time = ev->time, .i = i, .j = ev->object };
     info.impulse = sys->boundary->collide(sys->boundary_state, (int)ev->object, mi->r, mi->v,
                                           sys->b[i].mass);
-    sys->b[i].version++;
+    sys->b[i].changed_seq = sys->next_seq;
+    sys->b[i].collisions++;
     sys->stats.wall_hits++;
     sys->stats.wall_impulse += info.impulse;
     if (predict(sys, i, err))
@@ -570,7 +575,7 @@ static int do_cell(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 
 /* Time reversal: every particle is brought to now and turned round, and
  * its next event predicted afresh (the events already queued become stale:
- * predict renews event_seq, and the version bump voids partners' stamps).
+ * predict renews event_seq, and changed_seq voids those with partners).
  * Exact dynamics would retrace the path; round-off makes it diverge, which
  * is what a user of reverse_at measures. */
 static int do_reverse(hsf_system *sys, hsf_error *err)
@@ -580,7 +585,7 @@ static int do_reverse(hsf_system *sys, hsf_error *err)
         advance(m, sys->time);
         for (int a = 0; a < 3; a++)
             m->v[a] = -m->v[a];
-        sys->b[i].version++;
+        sys->b[i].changed_seq = sys->next_seq;
     }
     for (uint32_t i = 0; i < sys->n; i++)
         if (predict(sys, i, err))
@@ -604,7 +609,7 @@ static int do_sample(hsf_system *sys, uint32_t k, hsf_error *err)
         return -1;
     double next = (double)++o->next_k * o->interval;
     if (next < sys->end_time)
-        return push(sys, next, HSF_EVENT_SAMPLE, 0, k, 0, err);
+        return push(sys, next, HSF_EVENT_SAMPLE, 0, k, err);
     hsf_event done = { .kind = HSF_EVENT_SAMPLE, .object = k };
     retire(sys, &done);
     return 0;
@@ -614,16 +619,16 @@ static int schedule_start(hsf_system *sys, hsf_error *err)
 {
     /* The stop event goes in first, so that at end_time it pops before
      * anything scheduled later for the same time. */
-    if (push(sys, sys->end_time, HSF_EVENT_STOP, 0, 0, 0, err))
+    if (push(sys, sys->end_time, HSF_EVENT_STOP, 0, 0, err))
         return -1;
     if (sys->reverse_at >= 0 && sys->reverse_at < sys->end_time &&
-        push(sys, sys->reverse_at, HSF_EVENT_REVERSE, 0, 0, 0, err))
+        push(sys, sys->reverse_at, HSF_EVENT_REVERSE, 0, 0, err))
         return -1;
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];
         if (o->type->begin && o->type->begin(o->state, sys, err))
             return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
-        if (o->interval > 0 && push(sys, 0, HSF_EVENT_SAMPLE, 0, (uint32_t)k, 0, err))
+        if (o->interval > 0 && push(sys, 0, HSF_EVENT_SAMPLE, 0, (uint32_t)k, err))
             return -1;
     }
     for (uint32_t i = 0; i < sys->n; i++)

@@ -45,7 +45,7 @@ void hsf_system_particle(const hsf_system *sys, size_t i, hsf_particle_view *out
     out->radius = m->radius;
     out->mass = b->mass;
     memcpy(out->color, b->color, sizeof out->color);
-    out->collisions = b->version;
+    out->collisions = b->collisions;
 }
 
 void hsf_system_stats(const hsf_system *sys, hsf_stats *out)
