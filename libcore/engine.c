@@ -44,9 +44,11 @@ static int is_particle_event(uint32_t kind)
 
 /* Schedules an event.  A particle has one event at a time: with an indexed
  * queue its key is moved, without one the old event stays queued and is
- * recognised as superseded when it comes out (event_seq). */
+ * recognised as superseded when it comes out (event_seq).  face: for a
+ * cell event, the face it leaves through (axis * 2 + (dir > 0)), kept in
+ * the event's stamp. */
 static int push(hsf_system *sys, double time, uint32_t kind, uint32_t subject,
-                uint32_t object, hsf_error *err)
+                uint32_t object, uint32_t face, hsf_error *err)
 {
     uint64_t seq = ++sys->next_seq;
     int failed;
@@ -57,13 +59,14 @@ static int push(hsf_system *sys, double time, uint32_t kind, uint32_t subject,
             b->event_kind = (uint8_t)kind;
             b->event_object = object;
             b->event_seq = seq;
+            b->event_face = face & 7;
         } else {
             key = special_key(sys, kind, object);
         }
         failed = sys->queue->index_set(sys->queue_state, key, time, seq, err);
     } else {
         hsf_event ev = { .time = time, .seq = seq, .subject = subject,
-                         .object = object, .kind = kind };
+                         .object = object, .kind = kind, .stamp = face };
         failed = sys->queue->push(sys->queue_state, &ev, err);
         if (is_particle_event(kind))
             sys->b[subject].event_seq = seq;
@@ -116,8 +119,8 @@ static void fetch_neighbourhood(const hsf_system *sys, uint32_t k, int own_event
         hsf_prefetch(hsf_nb_block(&sys->nb, k) + 64);
     } else if (sys->search == HSF_SEARCH_CELLS) {
         int crossing = own_event && b->event_kind == HSF_EVENT_CELL;
-        int axis = crossing ? (int)b->event_object / 2 : 0;
-        int dir = crossing ? (b->event_object % 2 ? 1 : -1) : 0;
+        int axis = crossing ? (int)b->event_face / 2 : 0;
+        int dir = crossing ? (b->event_face % 2 ? 1 : -1) : 0;
         hsf_cells_block(&sys->cells, sys->b, k, axis, dir, fetch_cell, NULL);
     }
 }
@@ -151,6 +154,10 @@ static void fetch_ahead(hsf_system *sys)
             hsf_prefetch(&sys->b[j].cell);
             hsf_prefetch(&sys->b[j].changed_seq);
             ah->partners[ah->n_partners++] = j;
+        } else if (b->event_kind == HSF_EVENT_CELL && b->event_object != HSF_NONE) {
+            /* The partner a crossing kept (predict) is solved again. */
+            hsf_prefetch(&sys->m[b->event_object]);
+            hsf_prefetch(&sys->b[b->event_object].changed_seq);
         }
     }
     uint32_t named[HSF_AHEAD];
@@ -187,7 +194,8 @@ static int next_event(hsf_system *sys, hsf_event *ev)
     if (key < n) {
         const hsf_body *b = &sys->b[key];
         *ev = (hsf_event){ .time = time, .seq = b->event_seq, .subject = key,
-                           .object = b->event_object, .kind = b->event_kind };
+                           .object = b->event_object, .kind = b->event_kind,
+                           .stamp = b->event_face };
     } else {
         *ev = (hsf_event){ .time = time, .object = key >= n + 2 ? key - n - 2 : 0,
                            .kind = key == n ? HSF_EVENT_STOP : key == n + 1 ? HSF_EVENT_REVERSE
@@ -389,10 +397,56 @@ static double box_exit_time(const hsf_system *sys, const hsf_motion *m, int *axi
     return best;
 }
 
+/* Of the block around a particle's cell just after it crossed face (axis,
+ * dir) (hsf_cells_block_list order: x fastest, then y, then z), the layer
+ * that was not in the block around the cell it left. */
+static int new_layer(const hsf_block_cell *block, int cells, int axis, int dir,
+                     hsf_block_cell *out)
+{
+    int count = 0, far = dir > 0 ? 2 : 0;
+    for (int k = 0; k < cells; k++) {
+        int digit = axis == 0 ? k % 3 : axis == 1 ? k / 3 % 3 : k / 9;
+        if (digit == far)
+            out[count++] = block[k];
+    }
+    return count;
+}
+
+/* Notes the kept partner j of a crossing as the batch's first candidate,
+ * seen through its nearest image: they are closer than a third of the box
+ * (sys->keep_partner), and their distance shrinks until they touch. */
+static void note_kept_partner(const hsf_system *sys, uint32_t j, pair_search *s)
+{
+    hsf_pair_batch *pb = &s->batch;
+    double rj[3];
+    hsf_position_at(&sys->m[j], s->now, rj);
+    for (int a = 0; a < 3; a++) {
+        double len = sys->cells.len[a];
+        double shift = sys->periodic[a] ? len * nearbyint((s->ri[a] - rj[a]) / len) : 0;
+        pb->shift[a][pb->n] = shift;
+        s->shifted |= shift != 0;
+    }
+    pb->j[pb->n++] = j;
+}
+
 /* Schedules particle i's next event, predicted from the current time: the
  * earliest of its pair collisions with its neighbours, its wall hit and
- * its leaving its neighbourhood. */
-static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
+ * its leaving its neighbourhood (or cell).
+ *
+ * With cells on a plain grid (sys->keep_partner) the earliest collision
+ * after the cell exit is kept too, as the partner of the cell event: when
+ * the particle crosses (cross, not NULL), the cells it had around it still
+ * hold no earlier collision than with that partner, so only the layer of
+ * cells new to it and the partner are searched (3 cells of 9 in 2D, 9 of 27
+ * in 3D).  This is correct while the partner's velocity is unchanged since
+ * the prediction (cross->seq); otherwise every cell is searched. */
+typedef struct crossing {
+    int axis, dir;          /* the face crossed */
+    uint32_t partner;       /* the kept partner, HSF_NONE if none */
+    uint64_t seq;           /* seq of the prediction that kept it */
+} crossing;
+
+static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err)
 {
     const hsf_motion *mi = &sys->m[i];
     double now = sys->time, ri[3];
@@ -410,10 +464,10 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
     if (t_cell < 0)
         t_cell = 0;
     /* A pair collision only matters if it comes before the wall and the
-     * exit (the particle is predicted again then): that bound lets the
-     * search dismiss most pairs cheaply.  Ties: wall, then exit, then pair,
-     * a fixed rule. */
-    double limit = t_wall < t_cell ? t_wall : t_cell;
+     * exit (the particle is predicted again then), or when a partner is
+     * kept, before the wall: that bound lets the search dismiss most pairs
+     * cheaply.  Ties: wall, then exit, then pair, a fixed rule. */
+    double limit = sys->keep_partner || t_wall < t_cell ? t_wall : t_cell;
     pair_search s;
     s.m = sys->m;
     s.b = sys->b;
@@ -442,7 +496,15 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
     } else if (sys->search == HSF_SEARCH_CELLS) {
         hsf_block_cell block[27];
         int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s.shifted);
-        if (cells) {
+        int kept = cross && sys->keep_partner &&
+                   (cross->partner == HSF_NONE || sys->b[cross->partner].changed_seq < cross->seq);
+        if (cells && kept) {
+            hsf_block_cell layer[9];
+            cells = new_layer(block, cells, cross->axis, cross->dir, layer);
+            if (cross->partner != HSF_NONE)
+                note_kept_partner(sys, cross->partner, &s);
+            scan_block(sys, i, layer, cells, &s);
+        } else if (cells) {
             scan_block(sys, i, block, cells, &s);
         } else if (sys->dim == 2) {
             hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_now, &s);
@@ -456,19 +518,21 @@ static int predict(hsf_system *sys, uint32_t i, hsf_error *err)
         solve_gathered(&s);
     else
         solve_batch(&s);
-    if (s.partner != HSF_NONE) {
+    if (s.partner != HSF_NONE && s.best < t_cell) {
         /* Without reading ahead, the partner's body is a cache miss when
          * the event is checked; asked for now, it is still in a cache of
          * a system that fits in them. */
         if (!sys->fetch_ahead)
             hsf_prefetch(&sys->b[s.partner].changed_seq);
-        return push(sys, now + s.best, HSF_EVENT_PAIR, i, s.partner, err);
+        return push(sys, now + s.best, HSF_EVENT_PAIR, i, s.partner, 0, err);
     }
     if (t_wall <= t_cell && t_wall < INFINITY)
-        return push(sys, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, err);
+        return push(sys, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, 0, err);
     if (t_cell < INFINITY)
-        return push(sys, now + t_cell, HSF_EVENT_CELL, i, (uint32_t)(axis * 2 + (dir > 0)), err);
-    unschedule(sys, i);         /* free flight forever */
+        return push(sys, now + t_cell, HSF_EVENT_CELL, i, s.partner,
+                    (uint32_t)(axis * 2 + (dir > 0)), err);
+    /* Free flight forever (a kept partner needs a cell event to come). */
+    unschedule(sys, i);
     return 0;
 }
 
@@ -505,7 +569,7 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     hsf_prefetch(&sys->m[j]);
     if (sys->b[j].changed_seq >= ev->seq) {
         sys->stats.stale_events++;
-        return predict(sys, i, err);
+        return predict(sys, i, NULL, err);
     }
     hsf_motion *mi = &sys->m[i], *mj = &sys->m[j];
     advance(mi, ev->time);
@@ -528,7 +592,7 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     } else if (sys->search == HSF_SEARCH_CELLS && sys->fetch_ahead) {
         hsf_cells_block(&sys->cells, sys->b, j, 0, 0, fetch_members, sys);
     }
-    if (predict(sys, i, err) || predict(sys, j, err))
+    if (predict(sys, i, NULL, err) || predict(sys, j, NULL, err))
         return -1;
     return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_PAIR) ? notify(sys, &info, err) : 0;
 }
@@ -545,7 +609,7 @@ static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     sys->b[i].collisions++;
     sys->stats.wall_hits++;
     sys->stats.wall_impulse += info.impulse;
-    if (predict(sys, i, err))
+    if (predict(sys, i, NULL, err))
         return -1;
     return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_WALL) ? notify(sys, &info, err) : 0;
 }
@@ -556,21 +620,22 @@ static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 static int do_cell(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 {
     uint32_t i = ev->subject;
+    int axis = (int)ev->stamp / 2, dir = ev->stamp % 2 ? 1 : -1;
     advance(&sys->m[i], ev->time);
+    sys->stats.cell_crossings++;
     if (sys->search == HSF_SEARCH_LISTS) {
         hsf_cells_reanchor(&sys->cells, sys->m, sys->b, i);
         if (hsf_neighbours_renew(&sys->nb, &sys->cells, sys->m, sys->b, i, err))
             return -1;
     } else if (sys->search == HSF_SEARCH_CELLS) {
-        hsf_cells_cross(&sys->cells, sys->m, sys->b, i, (int)ev->object / 2,
-                        ev->object % 2 ? 1 : -1);
+        hsf_cells_cross(&sys->cells, sys->m, sys->b, i, axis, dir);
+        crossing cross = { .axis = axis, .dir = dir, .partner = ev->object, .seq = ev->seq };
+        return predict(sys, i, &cross, err);
     } else {
-        int axis = (int)ev->object / 2, dir = ev->object % 2 ? 1 : -1;
         sys->m[i].r[axis] = dir > 0 ? sys->lo[axis] : sys->hi[axis];
         sys->b[i].image[axis] += dir;
     }
-    sys->stats.cell_crossings++;
-    return predict(sys, i, err);
+    return predict(sys, i, NULL, err);
 }
 
 /* Time reversal: every particle is brought to now and turned round, and
@@ -588,7 +653,7 @@ static int do_reverse(hsf_system *sys, hsf_error *err)
         sys->b[i].changed_seq = sys->next_seq;
     }
     for (uint32_t i = 0; i < sys->n; i++)
-        if (predict(sys, i, err))
+        if (predict(sys, i, NULL, err))
             return -1;
     return 0;
 }
@@ -609,7 +674,7 @@ static int do_sample(hsf_system *sys, uint32_t k, hsf_error *err)
         return -1;
     double next = (double)++o->next_k * o->interval;
     if (next < sys->end_time)
-        return push(sys, next, HSF_EVENT_SAMPLE, 0, k, err);
+        return push(sys, next, HSF_EVENT_SAMPLE, 0, k, 0, err);
     hsf_event done = { .kind = HSF_EVENT_SAMPLE, .object = k };
     retire(sys, &done);
     return 0;
@@ -619,20 +684,20 @@ static int schedule_start(hsf_system *sys, hsf_error *err)
 {
     /* The stop event goes in first, so that at end_time it pops before
      * anything scheduled later for the same time. */
-    if (push(sys, sys->end_time, HSF_EVENT_STOP, 0, 0, err))
+    if (push(sys, sys->end_time, HSF_EVENT_STOP, 0, 0, 0, err))
         return -1;
     if (sys->reverse_at >= 0 && sys->reverse_at < sys->end_time &&
-        push(sys, sys->reverse_at, HSF_EVENT_REVERSE, 0, 0, err))
+        push(sys, sys->reverse_at, HSF_EVENT_REVERSE, 0, 0, 0, err))
         return -1;
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];
         if (o->type->begin && o->type->begin(o->state, sys, err))
             return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
-        if (o->interval > 0 && push(sys, 0, HSF_EVENT_SAMPLE, 0, (uint32_t)k, err))
+        if (o->interval > 0 && push(sys, 0, HSF_EVENT_SAMPLE, 0, (uint32_t)k, 0, err))
             return -1;
     }
     for (uint32_t i = 0; i < sys->n; i++)
-        if (predict(sys, i, err))
+        if (predict(sys, i, NULL, err))
             return -1;
     return 0;
 }

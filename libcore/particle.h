@@ -47,7 +47,8 @@ typedef struct hsf_body {
     double mass;
     uint64_t event_seq : 56;    /* seq of this particle's one scheduled event (2^56
                                    predictions: centuries at 10^7 per second) */
-    uint64_t event_kind : 8;    /* with an indexed queue: that event's kind, */
+    uint64_t event_kind : 5;    /* with an indexed queue: that event's kind, */
+    uint64_t event_face : 3;    /* the face a cell event leaves through, */
     uint32_t event_object;      /* and its object (the queue holds only times) */
     uint32_t collisions;    /* pair collisions and wall hits so far */
     int32_t image[3];       /* periodic wraps so far: unwrapped = r + image * length */

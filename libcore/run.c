@@ -216,6 +216,24 @@ static int choose_search(run_state *rs, hsf_error *err)
     return 0;
 }
 
+/* Whether a cell crossing may search only the layer of cells new to the
+ * particle and the partner its last prediction kept (engine.c, predict):
+ * cells on a plain grid (one level, with slots) of at least 8 cells per
+ * axis.  The kept partner is found again through its nearest image, which
+ * is the right one: the two were in neighbouring cells, less than 2 sqrt(3)
+ * cell sides apart, and are closer since (they approach until they touch),
+ * while the box is 8 sides long. */
+static int keeps_partner(const hsf_system *sys)
+{
+    const hsf_cells *c = &sys->cells;
+    if (sys->search != HSF_SEARCH_CELLS || c->nlevels != 1 || !hsf_cell_slots(&c->level[0]))
+        return 0;
+    for (int a = 0; a < sys->dim; a++)
+        if (c->level[0].n[a] < 8)
+            return 0;
+    return 1;
+}
+
 static void *alloc_state(size_t size)
 {
     return calloc(1, size ? size : 1);
@@ -285,6 +303,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         return -1;
     for (int k = 0; k < 64; k++)
         hsf_image_shift((uint8_t)k, sys->cells.len, sys->shift[k]);
+    sys->keep_partner = keeps_partner(sys);
 
     sys->queue = sys->queue_plugin.info->vtable;
     if (!(sys->queue_state = alloc_state(sys->queue->state_size)))

@@ -63,6 +63,8 @@ struct hsf_system {
     hsf_neighbours nb;      /* built for HSF_SEARCH_LISTS */
     double shift[64][3];    /* image shift of each image code (hsf_image_shift) */
     int search;             /* how a prediction finds candidates: hsf_search */
+    int keep_partner;       /* cells on a plain grid: a cell event keeps the earliest
+                               collision after it (engine.c, predict) */
 
     /* queue */
     hsf_plugin queue_plugin;

@@ -31,7 +31,7 @@ typedef struct hsf_event {
     uint32_t subject;   /* engine data: usually a particle index */
     uint32_t object;    /* engine data: partner, wall or output index */
     uint32_t kind;      /* engine data: an hsf_event_kind */
-    uint32_t stamp;     /* engine data; the engine now leaves it 0 (it kept a version here) */
+    uint32_t stamp;     /* engine data (a cell event: the face it leaves through) */
 } hsf_event;
 
 /* 1 if a comes before b in the (time, seq) order, else 0. */

@@ -19,8 +19,8 @@
  *        index_remove, index_first, and the hint index_upcoming).
  *        Header only, no ABI change: prefetch.h (hsf_prefetch,
  *        hsf_prefetch_write).
- *        No ABI change: the engine leaves hsf_event.stamp 0 (queues
- *        never read it).
+ *        No ABI change: hsf_event.stamp no longer holds a version
+ *        (queues never read it).
  */
 #ifndef HSFRAME_PLUGIN_H
 #define HSFRAME_PLUGIN_H
