@@ -205,6 +205,41 @@ hsf_cells_block(const hsf_cells *c, const hsf_body *b, uint32_t i, int axis, int
         }
 }
 
+/* The cells a crossing of particle i through face (axis, dir) brings
+ * within its block, wrapped: the 3^(dim-1) cells two steps from its own
+ * cell along axis (the layer engine.c searches after the crossing).
+ * visit(ctx, l, cell) for each.  For reading ahead: no periodic shifts,
+ * other levels not visited. */
+__attribute__((always_inline)) static inline void
+hsf_cells_layer(const hsf_cells *c, const hsf_body *b, uint32_t i, int axis, int dir,
+                void (*visit)(void *ctx, const hsf_cell_level *l, uint32_t cell), void *ctx)
+{
+    const hsf_cell_level *l = &c->level[b[i].level];
+    int32_t x[3], at[3][3];
+    int count[3];
+    hsf_cell_coords(l, b[i].cell, x);
+    for (int a = 0; a < 3; a++) {
+        int32_t n = (int32_t)l->n[a];
+        if (a >= c->dim) {
+            at[a][0] = 0, count[a] = 1;
+        } else if (a == axis) {
+            int32_t v = x[a] + 2 * dir;
+            at[a][0] = v < 0 ? v + n : v >= n ? v - n : v, count[a] = 1;
+        } else {
+            for (int k = 0; k < 3; k++) {
+                int32_t v = x[a] + k - 1;
+                at[a][k] = v < 0 ? v + n : v >= n ? v - n : v;
+            }
+            count[a] = 3;
+        }
+    }
+    for (int zi = 0; zi < count[2]; zi++)
+        for (int yi = 0; yi < count[1]; yi++)
+            for (int xi = 0; xi < count[0]; xi++)
+                visit(ctx, l, ((uint32_t)at[2][zi] * l->n[1] + (uint32_t)at[1][yi]) * l->n[0] +
+                                  (uint32_t)at[0][xi]);
+}
+
 /* Visits every particle j != i whose anchor lies in a cell within reach of
  * i's (reach: the sum of the two neighbourhood sphere radii), calling
  * visit(ctx, j, shift, corner, offset) with the image shift to add to j's

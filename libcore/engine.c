@@ -121,7 +121,10 @@ static void fetch_neighbourhood(const hsf_system *sys, uint32_t k, int own_event
         int crossing = own_event && b->event_kind == HSF_EVENT_CELL;
         int axis = crossing ? (int)b->event_face / 2 : 0;
         int dir = crossing ? (b->event_face % 2 ? 1 : -1) : 0;
-        hsf_cells_block(&sys->cells, sys->b, k, axis, dir, fetch_cell, NULL);
+        if (crossing && sys->keep_partner)
+            hsf_cells_layer(&sys->cells, sys->b, k, axis, dir, fetch_cell, NULL);
+        else
+            hsf_cells_block(&sys->cells, sys->b, k, axis, dir, fetch_cell, NULL);
     }
 }
 
@@ -141,6 +144,12 @@ static void fetch_ahead(hsf_system *sys)
 {
     hsf_ahead *ah = &sys->ahead;
     uint32_t n = (uint32_t)sys->n;
+    for (uint32_t a = 0; a < ah->n_layers; a++) {
+        const hsf_body *b = &sys->b[ah->layers[a]];
+        hsf_cells_layer(&sys->cells, sys->b, ah->layers[a], (int)b->event_face / 2,
+                        b->event_face % 2 ? 1 : -1, fetch_members, sys);
+    }
+    ah->n_layers = 0;
     for (uint32_t a = 0; a < ah->n_partners; a++)
         fetch_neighbourhood(sys, ah->partners[a], 0);
     ah->n_partners = 0;
@@ -154,10 +163,14 @@ static void fetch_ahead(hsf_system *sys)
             hsf_prefetch(&sys->b[j].cell);
             hsf_prefetch(&sys->b[j].changed_seq);
             ah->partners[ah->n_partners++] = j;
-        } else if (b->event_kind == HSF_EVENT_CELL && b->event_object != HSF_NONE) {
-            /* The partner a crossing kept (predict) is solved again. */
-            hsf_prefetch(&sys->m[b->event_object]);
-            hsf_prefetch(&sys->b[b->event_object].changed_seq);
+        } else if (b->event_kind == HSF_EVENT_CELL && sys->keep_partner) {
+            /* A crossing reads the particles of the cells it brings near
+             * (next stage) and solves the partner it kept again. */
+            ah->layers[ah->n_layers++] = k;
+            if (b->event_object != HSF_NONE) {
+                hsf_prefetch(&sys->m[b->event_object]);
+                hsf_prefetch(&sys->b[b->event_object].changed_seq);
+            }
         }
     }
     uint32_t named[HSF_AHEAD];

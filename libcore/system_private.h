@@ -24,6 +24,7 @@ typedef struct hsf_ahead {
     uint32_t named[HSF_AHEAD], n_named;
     uint32_t fresh[HSF_AHEAD], n_fresh;
     uint32_t partners[HSF_AHEAD], n_partners;
+    uint32_t layers[HSF_AHEAD], n_layers;   /* crossings whose new cells were asked for */
 } hsf_ahead;
 
 /* One [output.NAME] instance. */
