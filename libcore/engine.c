@@ -584,6 +584,10 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
         sys->stats.stale_events++;
         return predict(sys, i, NULL, err);
     }
+    if (sys->search == HSF_SEARCH_CELLS && sys->fetch_ahead) {
+        hsf_cells_block(&sys->cells, sys->b, i, 0, 0, fetch_members, sys);
+        hsf_cells_block(&sys->cells, sys->b, j, 0, 0, fetch_members, sys);
+    }
     hsf_motion *mi = &sys->m[i], *mj = &sys->m[j];
     advance(mi, ev->time);
     advance(mj, ev->time);
@@ -602,8 +606,6 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
         const uint32_t *list = hsf_nb_list(&sys->nb, j);
         for (uint32_t k = 0, count = *hsf_nb_count(&sys->nb, j); k < count; k++)
             hsf_prefetch(&sys->m[list[k]]);
-    } else if (sys->search == HSF_SEARCH_CELLS && sys->fetch_ahead) {
-        hsf_cells_block(&sys->cells, sys->b, j, 0, 0, fetch_members, sys);
     }
     if (predict(sys, i, NULL, err) || predict(sys, j, NULL, err))
         return -1;
