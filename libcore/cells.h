@@ -205,6 +205,17 @@ hsf_cells_block(const hsf_cells *c, const hsf_body *b, uint32_t i, int axis, int
         }
 }
 
+/* The cell next to cell through face (axis, dir), wrapped. */
+static inline uint32_t hsf_cell_beyond(const hsf_cell_level *l, uint32_t cell, int axis, int dir)
+{
+    int32_t x[3];
+    hsf_cell_coords(l, cell, x);
+    int32_t n = (int32_t)l->n[axis];
+    x[axis] += dir;
+    x[axis] = x[axis] < 0 ? n - 1 : x[axis] >= n ? 0 : x[axis];
+    return ((uint32_t)x[2] * l->n[1] + (uint32_t)x[1]) * l->n[0] + (uint32_t)x[0];
+}
+
 /* The cells a crossing of particle i through face (axis, dir) brings
  * within its block, wrapped: the 3^(dim-1) cells two steps from its own
  * cell along axis (the layer engine.c searches after the crossing).

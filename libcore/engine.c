@@ -121,9 +121,14 @@ static void fetch_neighbourhood(const hsf_system *sys, uint32_t k, int own_event
         int crossing = own_event && b->event_kind == HSF_EVENT_CELL;
         int axis = crossing ? (int)b->event_face / 2 : 0;
         int dir = crossing ? (b->event_face % 2 ? 1 : -1) : 0;
-        if (crossing && sys->keep_partner)
+        if (crossing && sys->keep_partner) {
+            /* The crossing writes the cell it leaves and the one it
+             * enters, and searches the layer beyond. */
+            const hsf_cell_level *l = &sys->cells.level[b->level];
+            hsf_prefetch_write(hsf_cell_at(l, b->cell));
+            hsf_prefetch_write(hsf_cell_at(l, hsf_cell_beyond(l, b->cell, axis, dir)));
             hsf_cells_layer(&sys->cells, sys->b, k, axis, dir, fetch_cell, NULL);
-        else
+        } else
             hsf_cells_block(&sys->cells, sys->b, k, axis, dir, fetch_cell, NULL);
     }
 }
