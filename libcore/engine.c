@@ -137,7 +137,8 @@ static void fetch_neighbourhood(const hsf_system *sys, uint32_t k, int own_event
  * event apart, each using what the one before brought: the records of the
  * particles whose events the queue names as coming next; then their
  * neighbourhoods (list or cells) and their partners' records; then the
- * partners' neighbourhoods.  In a system larger than the caches each of
+ * partners' neighbourhoods, and for a crossing the records of the
+ * particles in the layer of cells it brings near.  In a system larger than the caches each of
  * these is a miss; this way they overlap the events before instead of
  * following each other (2D gas of 10^6 discs: the neighbourhood stage gives
  * 1.3 to 1.5 times the collision rate of the records alone).  Each key is
