@@ -168,6 +168,8 @@ static void fetch_ahead(hsf_system *sys)
             hsf_prefetch(&sys->m[j]);
             hsf_prefetch(&sys->b[j].cell);
             hsf_prefetch(&sys->b[j].changed_seq);
+            if (sys->queue_prefetch)    /* the collision will set j's event */
+                sys->queue_prefetch(sys->queue_state, j);
             ah->partners[ah->n_partners++] = j;
         } else if (b->event_kind == HSF_EVENT_CELL && sys->keep_partner) {
             /* A crossing reads the particles of the cells it brings near

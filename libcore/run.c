@@ -181,6 +181,9 @@ static int choose_indexed(run_state *rs, hsf_error *err)
         return hsf_config_error(&sys->queue_cfg, err, "indexed",
                                 "expected yes, no or auto, found '%s'", mode);
     sys->fetch_ahead = sys->indexed && sys->queue->index_upcoming && sys->n >= FETCH_AHEAD_FROM;
+    sys->queue_prefetch = sys->fetch_ahead && sys->queue_plugin.info->abi_minor >= 2
+                              ? sys->queue->index_prefetch
+                              : NULL;
     return 0;
 }
 

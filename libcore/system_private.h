@@ -74,6 +74,8 @@ struct hsf_system {
     hsf_config queue_cfg;
     int indexed;            /* the queue is used through its index_ members */
     int fetch_ahead;        /* and its index_upcoming hint is used */
+    void (*queue_prefetch)(const void *q, uint32_t key);   /* with fetch_ahead: the
+                               queue's index_prefetch hint, or NULL */
     hsf_ahead ahead;
     uint64_t next_seq;
 

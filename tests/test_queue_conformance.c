@@ -773,6 +773,10 @@ static void index_random(const char *name, uint32_t nkeys, size_t steps, double 
                     qu.t->index_remove(qu.q, key), r.held[key] = 0;
             }
         }
+        /* The hint index_prefetch, held keys or not, must change nothing
+         * the checks can see. */
+        if (qu.minor >= 2 && qu.t->index_prefetch)
+            qu.t->index_prefetch(qu.q, (uint32_t)(step * 7919 % nkeys));
         check_first(&qu, &r, step);
         check_upcoming(&qu, &r, step);
     }

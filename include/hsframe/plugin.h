@@ -21,6 +21,8 @@
  *        hsf_prefetch_write).
  *        No ABI change: hsf_event.stamp no longer holds a version
  *        (queues never read it).
+ *   1.2  queues: the optional hint index_prefetch (the host asks an
+ *        indexed queue to fetch a key's record before it sets the key).
  */
 #ifndef HSFRAME_PLUGIN_H
 #define HSFRAME_PLUGIN_H
@@ -34,7 +36,7 @@ extern "C" {
 #endif
 
 #define HSF_ABI_MAJOR 1
-#define HSF_ABI_MINOR 1
+#define HSF_ABI_MINOR 2
 
 /* The name of the one symbol a plugin exports. */
 #define HSF_PLUGIN_ENTRY_SYMBOL "hsf_plugin_entry"

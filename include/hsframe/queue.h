@@ -97,6 +97,17 @@ typedef struct hsf_queue_type {
      * that their cache misses overlap the current event.  Any such answer,
      * 0 included, is correct. */
     uint32_t (*index_upcoming)(const void *q, uint32_t *keys, uint32_t max);
+
+    /* ---- Optional since ABI 1.2 ---------------------------------------
+     * A hint for indexed queues (NULL: the host asks nothing).  The host
+     * calls it for a key it expects to index_set soon (the partner of a
+     * collision it has been told is coming, see index_upcoming), a few
+     * events ahead: the queue may ask the caches for what that index_set
+     * will read (hsf_prefetch from <hsframe/prefetch.h>), so that the
+     * cache miss overlaps earlier events instead of stalling the set.  It
+     * must not change anything a later call could observe; doing nothing
+     * is correct.  key < nkeys, held or not. */
+    void (*index_prefetch)(const void *q, uint32_t key);
 } hsf_queue_type;
 
 #ifdef __cplusplus

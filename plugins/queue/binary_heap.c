@@ -248,6 +248,15 @@ static uint32_t index_upcoming(const void *q, uint32_t *keys, uint32_t max)
     return n;
 }
 
+/* A set of key reads its place and seq first (its slot then depends on
+ * the place, so it is left to the set). */
+static void index_prefetch(const void *q, uint32_t key)
+{
+    const heap *h = q;
+    hsf_prefetch(&h->pos[key]);
+    hsf_prefetch(&h->seq[key]);
+}
+
 static const hsf_queue_type binary_heap_type = {
     .state_size = sizeof(heap),
     .init = heap_init,
@@ -261,6 +270,7 @@ static const hsf_queue_type binary_heap_type = {
     .index_remove = index_remove,
     .index_first = index_first,
     .index_upcoming = index_upcoming,
+    .index_prefetch = index_prefetch,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_QUEUE, "binary_heap",

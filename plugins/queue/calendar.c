@@ -926,6 +926,11 @@ static int cal_index_first_(const void *q, uint32_t *key, double *time)
     return cal_index_first(((const calendar *)q)->index, key, time);
 }
 
+static void cal_index_prefetch_(const void *q, uint32_t key)
+{
+    cal_index_prefetch(((const calendar *)q)->index, key);
+}
+
 static uint32_t cal_index_upcoming_(const void *q, uint32_t *keys, uint32_t max)
 {
     return cal_index_upcoming(((const calendar *)q)->index, keys, max);
@@ -944,6 +949,7 @@ static const hsf_queue_type calendar_type = {
     .index_remove = cal_index_remove_,
     .index_first = cal_index_first_,
     .index_upcoming = cal_index_upcoming_,
+    .index_prefetch = cal_index_prefetch_,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_QUEUE, "calendar",

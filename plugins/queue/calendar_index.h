@@ -22,5 +22,6 @@ int cal_index_set(cal_index *x, uint32_t key, double time, uint64_t seq, hsf_err
 void cal_index_remove(cal_index *x, uint32_t key);
 int cal_index_first(const cal_index *x, uint32_t *key, double *time);
 uint32_t cal_index_upcoming(const cal_index *x, uint32_t *keys, uint32_t max);
+void cal_index_prefetch(const cal_index *x, uint32_t key);
 
 #endif
