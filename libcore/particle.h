@@ -35,25 +35,28 @@ typedef struct hsf_motion {
 
 /* Everything else, 80 bytes (no larger than hsf_particle, which system.c
  * relies on); the first 32 are what a neighbour-list renewal reads of each
- * particle it passes in the grid. */
+ * particle it passes in the grid.  What an event and the reading ahead for
+ * it read of a particle, cell to changed_seq, is 28 contiguous bytes: one
+ * or two cache lines, never three (engine.c, fetch_body). */
 typedef struct hsf_body {
     double anchor[3];       /* centre of the neighbourhood sphere (neighbours.h),
                                inside the extent; r stays within the skin of it */
     uint32_t next;          /* next in its cell's overflow chain (cells.h), HSF_NONE at the end */
     uint32_t cell;          /* cell of the anchor within its grid level */
+    uint8_t level;          /* grid level (diameter class), see cells.h */
+    uint8_t color[3];       /* 0-255 */
+    uint32_t event_object;  /* with an indexed queue: the object of this particle's
+                               one scheduled event (the queue holds only times), */
+    uint64_t event_seq : 56;    /* its seq (2^56 predictions: centuries at 10^7 per
+                                   second), */
+    uint64_t event_kind : 5;    /* its kind, */
+    uint64_t event_face : 3;    /* and the face a cell event leaves through */
     uint64_t changed_seq;   /* the engine's last seq given when this particle's velocity
                                last changed: an event predicted with it as partner is
                                stale unless its seq is above this (engine.c) */
     double mass;
-    uint64_t event_seq : 56;    /* seq of this particle's one scheduled event (2^56
-                                   predictions: centuries at 10^7 per second) */
-    uint64_t event_kind : 5;    /* with an indexed queue: that event's kind, */
-    uint64_t event_face : 3;    /* the face a cell event leaves through, */
-    uint32_t event_object;      /* and its object (the queue holds only times) */
     uint32_t collisions;    /* pair collisions and wall hits so far */
     int32_t image[3];       /* periodic wraps so far: unwrapped = r + image * length */
-    uint8_t level;          /* grid level (diameter class), see cells.h */
-    uint8_t color[3];       /* 0-255 */
 } hsf_body;
 
 /* "No particle" in cell lists. */
