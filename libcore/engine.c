@@ -189,7 +189,7 @@ static void fetch_ahead(hsf_system *sys)
             ah->layers[ah->n_layers++] = k;
             if (b->event_object != HSF_NONE) {
                 hsf_prefetch(&sys->m[b->event_object]);
-                fetch_body(&sys->b[b->event_object]);
+                hsf_prefetch(&sys->b[b->event_object].changed_seq);  /* all it reads */
             }
         }
     }
