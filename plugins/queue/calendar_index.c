@@ -316,20 +316,24 @@ static void pour(cal_index *x, uint32_t d)
 
 /* ---- rebuilding -------------------------------------------------------------- */
 
-/* Adds key k to taken if it is still filed under tag. */
-static void take(cal_index *x, uint32_t k, uint32_t tag, uint32_t *m)
+/* Adds key k to taken if it is still filed under tag, and its time to the
+ * earliest so far (*tmin), read from the same line: a separate pass over
+ * the taken keys' records would be a cache miss per key at scale. */
+static void take(cal_index *x, uint32_t k, uint32_t tag, uint32_t *m, double *tmin)
 {
     if (x->key[k].where == tag) {
         x->key[k].where = TAKEN;
         x->taken[(*m)++] = k;
+        if (x->key[k].time < *tmin)
+            *tmin = x->key[k].time;
     }
 }
 
 /* Adds the keys that list (starting at entry e) still holds to taken. */
-static void collect(cal_index *x, uint32_t e, uint32_t tag, uint32_t *m)
+static void collect(cal_index *x, uint32_t e, uint32_t tag, uint32_t *m, double *tmin)
 {
     for (; e != NIL; e = x->entry[e].next)
-        take(x, x->entry[e].key, tag, m);
+        take(x, x->entry[e].key, tag, m, tmin);
 }
 
 static int cmp_double(const void *pa, const void *pb)
@@ -338,13 +342,10 @@ static int cmp_double(const void *pa, const void *pb)
     return (a > b) - (a < b);
 }
 
-/* Origin, width and number of days for the m events in taken. */
-static void plan(cal_index *x, uint32_t m)
+/* Origin, width and number of days for the m events in taken, the
+ * earliest at tmin. */
+static void plan(cal_index *x, uint32_t m, double tmin)
 {
-    double tmin = INFINITY;
-    for (uint32_t i = 0; i < m; i++)
-        if (x->key[x->taken[i]].time < tmin)
-            tmin = x->key[x->taken[i]].time;
     uint32_t s = m < SAMPLE ? m : SAMPLE;
     for (uint32_t j = 0; j < s; j++)
         x->sample[j] = x->key[x->taken[(uint64_t)j * m / s]].time;
@@ -378,28 +379,31 @@ static void rebuild(cal_index *x)
 {
     file_pending_for(x, NIL);
     uint32_t m = 0;
+    double tmin = INFINITY;
     for (uint32_t i = 0; i < x->nfront; i++) {
         uint32_t k = x->front[i].key;
         x->key[k].where = TAKEN;
         x->taken[m++] = k;
+        if (x->front[i].time < tmin)
+            tmin = x->front[i].time;
     }
     x->nfront = 0;
     for (uint32_t d = x->cur + 1; d < x->nb; d++) {
         for (uint32_t q = 0; q < IN_PLACE && q < x->day[d].count; q++)
-            take(x, x->day[d].key[q], d, &m);
-        collect(x, x->day[d].more, d, &m);
+            take(x, x->day[d].key[q], d, &m, &tmin);
+        collect(x, x->day[d].more, d, &m, &tmin);
     }
     for (uint32_t i = 0; i < x->n_far; i++) {
         if (i + 16 < x->n_far)
             hsf_prefetch(&x->key[x->far[i + 16]]);
-        take(x, x->far[i], FAR, &m);
+        take(x, x->far[i], FAR, &m, &tmin);
     }
     x->n_far = 0;
     x->entry_used = 0;
     x->entry_free = NIL;
     x->n_free = 0;
     x->in_lists = 0;
-    plan(x, m);
+    plan(x, m, tmin);
     for (uint32_t i = 0; i < m; i++) {
         if (i + 16 < m)
             hsf_prefetch(&x->key[x->taken[i + 16]]);
