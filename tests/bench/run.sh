@@ -102,6 +102,9 @@ packing_fraction = 0.3
 [boundary]
 plugin = periodic"
 
+echo
+sh "$top/tests/bench/scaling2d.sh" "$hsframe" $((rounds + 1)) "$scale"
+
 if [ -x "$build/tests/bench/queue_hold" ]; then
     echo
     "$build/tests/bench/queue_hold" "$build/plugins/queue/.libs" $((2 * scale))

@@ -1,0 +1,40 @@
+#!/bin/sh
+# The 2D scaling figure of docs/BENCHMARKS.md: events per second of the
+# periodic gas of discs at packing fraction 0.3 with 10^6 discs over the
+# rate with 10^4, the default queue, the two sizes taken in turns.  Both
+# runs are long enough that what is done once per particle at the start
+# (every particle's first prediction) is a small share of each: 260 events
+# per disc at 10^4 (t = 100) and 78 at 10^6 (t = 30).  A run of 10^6 discs
+# to t = 3, 7.5 events per disc, spends some 4% of its time on that start,
+# which the 10^4 run spreads over 35 times as many events per disc.
+# Prints each round and the median of the per-round ratios.  A benchmark,
+# not a test.  Usage: scaling2d.sh HSFRAME ROUNDS [SCALE-DIVISOR]
+set -eu
+hsframe=$1
+rounds=$2
+scale=${3:-1}
+work=$(mktemp -d /tmp/hsf-scaling-XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+# gas CELLS END-TIME: the ini of the gas of CELLS x CELLS discs.
+gas() {
+    printf '[simulation]\ndim = 2\nend_time = %s\n[init]\nlattice = square\ncells = %s %s\npacking_fraction = 0.3\n[boundary]\nplugin = periodic\n' \
+        "$2" "$1" "$1"
+}
+gas 100 "$(awk -v s="$scale" 'BEGIN { printf "%g", 100 / s }')" >"$work/small.ini"
+gas 1000 "$(awk -v s="$scale" 'BEGIN { printf "%g", 30 / s }')" >"$work/large.ini"
+
+rate() {
+    "$hsframe" -c "$1" >"$work/out" 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+    awk '/^events_per_second:/ { print $2 }' "$work/out"
+}
+
+echo "# 2D scaling: events/s with 10^6 discs (t = $(awk -v s="$scale" 'BEGIN { printf "%g", 30 / s }')) over 10^4 (t = $(awk -v s="$scale" 'BEGIN { printf "%g", 100 / s }')), in turns"
+printf "%-6s %12s %12s %7s\n" round "10^4 ev/s" "10^6 ev/s" ratio
+for round in $(seq "$rounds"); do
+    small=$(rate "$work/small.ini")
+    large=$(rate "$work/large.ini")
+    echo "$round $small $large" | awk '{ printf "%-6s %12d %12d %7.3f\n", $1, $2, $3, $3 / $2 }'
+done | tee "$work/rounds"
+sort -k4 -g "$work/rounds" | awk '{ r[NR] = $4 }
+    END { printf "median ratio %.3f over %d rounds\n", (r[int((NR + 1) / 2)] + r[int(NR / 2) + 1]) / 2, NR }'
