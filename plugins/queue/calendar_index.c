@@ -125,6 +125,16 @@ struct cal_index {
     uint64_t ops, empty_days;   /* since then */
 };
 
+/* Asks for key k's record: both ends, since a 24-byte record crosses a
+ * cache line in a quarter of the keys, and asking for its start alone
+ * then missed the line of `where` (at 10^6 keys, 11% of the checks made
+ * as days are poured went to memory). */
+static inline void fetch_key(const cal_index *x, uint32_t k)
+{
+    hsf_prefetch(&x->key[k]);
+    hsf_prefetch((const char *)(&x->key[k] + 1) - 1);
+}
+
 /* ---- the front ------------------------------------------------------------ */
 
 static inline int slot_before(const cal_index *x, ix_slot a, ix_slot b)
@@ -298,7 +308,7 @@ static void pour(cal_index *x, uint32_t d)
         uint32_t keys[16], n = 0;
         for (; e != NIL && n < 16; e = x->entry[e].next) {
             keys[n] = x->entry[e].key;
-            hsf_prefetch(&x->key[keys[n]]);
+            fetch_key(x, keys[n]);
             n++;
             last = e;
         }
@@ -395,7 +405,7 @@ static void rebuild(cal_index *x)
     }
     for (uint32_t i = 0; i < x->n_far; i++) {
         if (i + 16 < x->n_far)
-            hsf_prefetch(&x->key[x->far[i + 16]]);
+            fetch_key(x, x->far[i + 16]);
         take(x, x->far[i], FAR, &m, &tmin);
     }
     x->n_far = 0;
@@ -406,7 +416,7 @@ static void rebuild(cal_index *x)
     plan(x, m, tmin);
     for (uint32_t i = 0; i < m; i++) {
         if (i + 16 < m)
-            hsf_prefetch(&x->key[x->taken[i + 16]]);
+            fetch_key(x, x->taken[i + 16]);
         attach(x, x->taken[i]);
     }
     x->built_held = x->held;
@@ -438,7 +448,7 @@ static inline void fetch_day_ahead(const cal_index *x)
         hsf_prefetch(&x->day[later]);
     const ix_day *day = &x->day[d];
     for (uint32_t q = 0; q < IN_PLACE && q < day->count; q++)
-        hsf_prefetch(&x->key[day->key[q]]);
+        fetch_key(x, day->key[q]);
     if (day->count > IN_PLACE)
         hsf_prefetch(&x->entry[day->more]);
 }
@@ -576,7 +586,7 @@ void cal_index_remove(cal_index *x, uint32_t key)
  * unless asked for ahead. */
 void cal_index_prefetch(const cal_index *x, uint32_t key)
 {
-    hsf_prefetch(&x->key[key]);
+    fetch_key(x, key);
 }
 
 /* The root's children in the front, which settle keeps at MIN_FRONT
