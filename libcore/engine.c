@@ -180,6 +180,11 @@ static void fetch_ahead(hsf_system *sys)
             uint32_t j = b->event_object;
             hsf_prefetch(&sys->m[j]);
             fetch_body(&sys->b[j]);
+            /* A collision counts itself in both bodies, 12 bytes past
+             * changed_seq: on a line of its own in a quarter of them
+             * (timed at 10^6 discs: a tenth of the counts went to memory). */
+            hsf_prefetch(&b->collisions);
+            hsf_prefetch(&sys->b[j].collisions);
             if (sys->queue_prefetch)    /* the collision will set j's event */
                 sys->queue_prefetch(sys->queue_state, j);
             ah->partners[ah->n_partners++] = j;
