@@ -21,20 +21,24 @@ gas() {
     printf '[simulation]\ndim = 2\nend_time = %s\n[init]\nlattice = square\ncells = %s %s\npacking_fraction = 0.3\n[boundary]\nplugin = periodic\n' \
         "$2" "$1" "$1"
 }
-gas 100 "$(awk -v s="$scale" 'BEGIN { printf "%g", 100 / s }')" >"$work/small.ini"
-gas 1000 "$(awk -v s="$scale" 'BEGIN { printf "%g", 30 / s }')" >"$work/large.ini"
+small_t=$(awk -v s="$scale" 'BEGIN { printf "%g", 100 / s }')
+large_t=$(awk -v s="$scale" 'BEGIN { printf "%g", 30 / s }')
+gas 100 "$small_t" >"$work/small.ini"
+gas 1000 "$large_t" >"$work/large.ini"
 
 rate() {
     "$hsframe" -c "$1" >"$work/out" 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
     awk '/^events_per_second:/ { print $2 }' "$work/out"
 }
 
-echo "# 2D scaling: events/s with 10^6 discs (t = $(awk -v s="$scale" 'BEGIN { printf "%g", 30 / s }')) over 10^4 (t = $(awk -v s="$scale" 'BEGIN { printf "%g", 100 / s }')), in turns"
+echo "# 2D scaling: events/s with 10^6 discs (t = $large_t) over 10^4 (t = $small_t), in turns"
 printf "%-6s %12s %12s %7s\n" round "10^4 ev/s" "10^6 ev/s" ratio
 for round in $(seq "$rounds"); do
     small=$(rate "$work/small.ini")
     large=$(rate "$work/large.ini")
-    echo "$round $small $large" | awk '{ printf "%-6s %12d %12d %7.3f\n", $1, $2, $3, $3 / $2 }'
-done | tee "$work/rounds"
+    echo "$round $small $large" | awk '{ printf "%-6s %12d %12d %7.3f\n", $1, $2, $3, $3 / $2 }' \
+        >>"$work/rounds"
+    tail -n 1 "$work/rounds"
+done
 sort -k4 -g "$work/rounds" | awk '{ r[NR] = $4 }
     END { printf "median ratio %.3f over %d rounds\n", (r[int((NR + 1) / 2)] + r[int(NR / 2) + 1]) / 2, NR }'
