@@ -11,4 +11,5 @@ hsframeinclude_HEADERS = \
 	include/hsframe/boundary.h \
 	include/hsframe/output.h \
 	include/hsframe/io.h \
+	include/hsframe/state.h \
 	include/hsframe/prefetch.h

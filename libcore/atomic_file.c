@@ -1,6 +1,7 @@
 /* Files that appear whole or not at all: write a temporary beside the
  * target, rename it over the target when complete. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@ struct hsf_atomic_file {
     FILE *f;
     char *path;
     char *tmp;
+    int keep;       /* a checkpoint names the temporary: abort leaves it */
 };
 
 hsf_atomic_file *hsf_atomic_open(const char *path, hsf_error *err)
@@ -85,9 +87,63 @@ void hsf_atomic_abort(hsf_atomic_file *f)
         return;
     if (f->f)
         fclose(f->f);
-    if (f->tmp)
+    if (f->tmp && !f->keep)
         unlink(f->tmp);
     free(f->tmp);
     free(f->path);
     free(f);
+}
+
+/* The record: the temporary's name (length, then bytes) and its length. */
+int hsf_atomic_save(hsf_atomic_file *f, hsf_state *st, hsf_error *err)
+{
+    int fd = fileno(f->f);
+    off_t length = fflush(f->f) || ferror(f->f) ? -1 : ftello(f->f);
+    if (length < 0 || fsync(fd))
+        return hsf_error_set(err, "%s: cannot write: %s", f->tmp,
+                             errno ? strerror(errno) : "write error");
+    uint64_t name_len = strlen(f->tmp), len = (uint64_t)length;
+    if (hsf_state_put(st, &name_len, sizeof name_len, err) ||
+        hsf_state_put(st, f->tmp, name_len, err) || hsf_state_put(st, &len, sizeof len, err))
+        return -1;
+    f->keep = 1;
+    return 0;
+}
+
+hsf_atomic_file *hsf_atomic_resume(const char *path, hsf_state *st, hsf_error *err)
+{
+    uint64_t name_len = 0, len = 0;
+    if (hsf_state_get(st, &name_len, sizeof name_len, err))
+        return NULL;
+    if (name_len > hsf_state_left(st) || name_len > 65536) {
+        hsf_error_set(err, "%s: the checkpoint's record of its temporary file is damaged", path);
+        return NULL;
+    }
+    hsf_atomic_file *a = calloc(1, sizeof *a);
+    if (!a || !(a->path = strdup(path)) || !(a->tmp = calloc(1, name_len + 1))) {
+        hsf_atomic_abort(a);
+        hsf_error_set(err, "%s: out of memory", path);
+        return NULL;
+    }
+    a->keep = 1;    /* whatever happens, the checkpoint may still need it */
+    struct stat sb;
+    if (hsf_state_get(st, a->tmp, name_len, err) || hsf_state_get(st, &len, sizeof len, err)) {
+        hsf_atomic_abort(a);
+        return NULL;
+    }
+    if (!(a->f = fopen(a->tmp, "r+"))) {
+        hsf_error_set(err, "%s: cannot reopen %s, the partly written file the checkpoint "
+                      "goes on from: %s", path, a->tmp, strerror(errno));
+    } else if (fstat(fileno(a->f), &sb) || (uint64_t)sb.st_size < len) {
+        hsf_error_set(err, "%s: %s, the partly written file the checkpoint goes on from, holds "
+                      "%lld bytes, %llu expected", path, a->tmp, (long long)sb.st_size,
+                      (unsigned long long)len);
+    } else if (ftruncate(fileno(a->f), (off_t)len) || fseeko(a->f, (off_t)len, SEEK_SET)) {
+        hsf_error_set(err, "%s: cannot cut %s back to the checkpoint: %s", path, a->tmp,
+                      strerror(errno));
+    } else {
+        return a;
+    }
+    hsf_atomic_abort(a);
+    return NULL;
 }

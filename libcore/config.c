@@ -634,3 +634,40 @@ int hsf_config_from_command_line(const hsf_config_file *cf, const char *section,
     const hsf_config_entry *e = find_entry(cf, section, key);
     return e && e->line == 0;
 }
+
+static int compare_lines(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char *hsf_config_canonical(const hsf_config_file *cf, const char *skip)
+{
+    char **lines = calloc(cf->n + 1, sizeof *lines);
+    size_t count = 0, total = 1;
+    int failed = !lines;
+    for (size_t i = 0; !failed && i < cf->n; i++) {
+        const hsf_config_entry *e = &cf->e[i];
+        if (skip && !strcmp(e->section, skip))
+            continue;
+        size_t len = strlen(e->section) + strlen(e->key) + strlen(e->value) + 6;
+        if (!(lines[count] = malloc(len)))
+            failed = 1;
+        else
+            total += (size_t)snprintf(lines[count++], len, "%s.%s = %s\n", e->section, e->key,
+                                      e->value);
+    }
+    char *text = failed ? NULL : malloc(total);
+    if (text) {
+        qsort(lines, count, sizeof *lines, compare_lines);
+        text[0] = '\0';
+        for (size_t k = 0, at = 0; k < count; k++) {
+            size_t len = strlen(lines[k]);
+            memcpy(text + at, lines[k], len + 1);
+            at += len;
+        }
+    }
+    for (size_t k = 0; lines && k < count; k++)
+        free(lines[k]);
+    free(lines);
+    return text;
+}

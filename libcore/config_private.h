@@ -68,6 +68,11 @@ const char **hsf_config_sections_with_prefix(const hsf_config_file *cf, const ch
 /* The raw value of section.key, or NULL. */
 const char *hsf_config_lookup(const hsf_config_file *cf, const char *section, const char *key);
 
+/* Every key set, as "section.key = value" lines in sorted order, without
+ * the section skip (may be NULL): what a checkpoint compares on resume.
+ * Returns a malloc'ed string, or NULL when out of memory. */
+char *hsf_config_canonical(const hsf_config_file *cf, const char *skip);
+
 /* Levenshtein distance, for "did you mean". */
 size_t hsf_edit_distance(const char *a, const char *b);
 

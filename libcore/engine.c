@@ -23,6 +23,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
+#include <time.h>
 
 #include <hsframe/prefetch.h>
 
@@ -30,13 +31,6 @@
 #include "physics.h"
 #include "progress.h"
 #include "system_private.h"
-
-/* The queue key of an event that is not a particle's. */
-static uint32_t special_key(const hsf_system *sys, uint32_t kind, uint32_t object)
-{
-    uint32_t n = (uint32_t)sys->n;
-    return kind == HSF_EVENT_STOP ? n : kind == HSF_EVENT_REVERSE ? n + 1 : n + 2 + object;
-}
 
 static int is_particle_event(uint32_t kind)
 {
@@ -62,7 +56,8 @@ static int push(hsf_system *sys, double time, uint32_t kind, uint32_t subject,
             b->event_seq = seq;
             b->event_face = face & 7;
         } else {
-            key = special_key(sys, kind, object);
+            key = hsf_special_key(sys, kind, object);
+            sys->special_seq[key - sys->n] = seq;     /* for a checkpoint */
         }
         failed = sys->queue->index_set(sys->queue_state, key, time, seq, err);
     } else {
@@ -245,7 +240,7 @@ static int next_event(hsf_system *sys, hsf_event *ev)
 static void retire(hsf_system *sys, const hsf_event *ev)
 {
     if (sys->indexed)
-        sys->queue->index_remove(sys->queue_state, special_key(sys, ev->kind, ev->object));
+        sys->queue->index_remove(sys->queue_state, hsf_special_key(sys, ev->kind, ev->object));
 }
 
 /* What a neighbour scan keeps: the earliest pair collision found so far,
@@ -741,15 +736,42 @@ static int schedule_start(hsf_system *sys, hsf_error *err)
     return 0;
 }
 
-int hsf_engine_run(hsf_system *sys, hsf_error *err)
+double hsf_seconds_now(void)
 {
-    if (schedule_start(sys, err))
-        return -1;
-    hsf_event ev;
-    while (next_event(sys, &ev)) {
-        if (sys->stop && *sys->stop)
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Between events: a stop asked for by a signal, and checkpoints that are
+ * due.  Returns 0 to go on, HSF_ENGINE_STOPPED or -1. */
+static int between_events(hsf_system *sys, hsf_error *err)
+{
+    if (sys->stop && *sys->stop) {
+        if (!sys->checkpoint)
             return hsf_error_set(err, "interrupted at t = %.17g; no output was written",
                                  sys->time);
+        return sys->checkpoint(sys, sys->checkpoint_ctx, 1, err) < 0 ? -1 : HSF_ENGINE_STOPPED;
+    }
+    if (sys->checkpoint && !(sys->stats.events & 0xfff) &&
+        hsf_seconds_now() >= sys->checkpoint_due) {
+        int rc = sys->checkpoint(sys, sys->checkpoint_ctx, 0, err);
+        return rc < 0 ? -1 : rc ? HSF_ENGINE_STOPPED : 0;
+    }
+    return 0;
+}
+
+int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
+{
+    if (!resumed && schedule_start(sys, err))
+        return -1;
+    hsf_event ev;
+    for (;;) {
+        int between = between_events(sys, err);
+        if (between)
+            return between;
+        if (!next_event(sys, &ev))
+            break;
         sys->stats.events++;
         sys->time = ev.time;
         int rc = 0;

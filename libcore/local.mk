@@ -16,15 +16,18 @@ libhsframe_la_SOURCES = \
 	libcore/system.c libcore/system_private.h \
 	libcore/validate.c libcore/validate.h \
 	libcore/engine.c libcore/progress.c libcore/progress.h \
-	libcore/run.c libcore/run.h
-libhsframe_la_CPPFLAGS = $(AM_CPPFLAGS) $(INIH_CFLAGS) \
+	libcore/run.c libcore/run.h \
+	libcore/checkpoint/checkpoint.c libcore/checkpoint/checkpoint.h \
+	libcore/checkpoint/file.c libcore/checkpoint/file.h \
+	libcore/checkpoint/state.c libcore/checkpoint/state_private.h
+libhsframe_la_CPPFLAGS = $(AM_CPPFLAGS) $(INIH_CFLAGS) $(ZLIB_CFLAGS) \
 	-DHSF_BUILDDIR='"$(abs_top_builddir)"' -DHSF_PLUGINDIR='"$(pkglibdir)"'
 # Neither flag changes a result (this is not -ffast-math): the library never
 # reads errno after libm calls nor traps on floating-point exceptions, and
 # without them GCC keeps a branch around every sqrt and division of the
 # batched pair solver (physics.h) and cannot vectorise it.
 libhsframe_la_CFLAGS = $(AM_CFLAGS) -fno-math-errno -fno-trapping-math
-libhsframe_la_LIBADD = $(INIH_LIBS) -lm
+libhsframe_la_LIBADD = $(INIH_LIBS) $(ZLIB_LIBS) -lm
 libhsframe_la_LDFLAGS = -no-undefined -version-info 0:0:0 -export-symbols-regex '^hsf_'
 
 bin_PROGRAMS += hsframe

@@ -11,8 +11,9 @@
 #include "plugin_loader.h"
 #include "run.h"
 
-/* Set by SIGINT and SIGTERM: the engine stops at the next event and every
- * output removes its temporary file. */
+/* Set by SIGINT and SIGTERM: the engine stops at the next event, writes its
+ * checkpoint if the run has one, or else every output removes its temporary
+ * file. */
 static volatile sig_atomic_t stop_requested;
 
 static void request_stop(int sig)
@@ -24,6 +25,7 @@ static void request_stop(int sig)
 static void usage(FILE *out)
 {
     fputs("Usage: hsframe -c FILE [-s SECTION.KEY=VALUE]... [-q] [--plugin-path DIRS]\n"
+          "                [--resume CHECKPOINT]\n"
           "       hsframe --list-plugins | --help-plugin NAME | --help | --version\n"
           "\n"
           "Event-driven simulation of hard discs (2D) and hard spheres (3D).\n"
@@ -34,6 +36,7 @@ static void usage(FILE *out)
           "                           -s queue.plugin=binary_heap -s output.final.file=x.txt)\n"
           "  -q, --quiet              print errors and nothing else\n"
           "      --plugin-path DIRS   colon-separated directories searched first for plugins\n"
+          "      --resume CHECKPOINT  go on from a checkpoint written by this configuration\n"
           "      --list-plugins       list the plugins found: name, kind, summary, file\n"
           "      --help-plugin NAME   describe a plugin and its parameters\n"
           "  -h, --help               show this help\n"
@@ -41,8 +44,9 @@ static void usage(FILE *out)
           "\n"
           "Plugins are searched in --plugin-path, $HSFRAME_PLUGIN_PATH, the build tree\n"
           "(when run from it) and " HSF_PLUGINDIR ".\n"
-          "Exit status: 0 success, 2 bad usage, configuration or input, 1 failure while\n"
-          "running.\n", out);
+          "Exit status: 0 success, 2 bad usage, configuration, input or checkpoint, 1 failure\n"
+          "while running, 75 stopped after writing the checkpoint (go on with --resume).\n",
+          out);
 }
 
 static void print_plugin_line(const hsf_plugin *p, void *user)
@@ -81,7 +85,7 @@ static int help_plugin(const hsf_plugin_path *pp, const char *name)
     return HSF_EXIT_OK;
 }
 
-enum { OPT_LIST = 256, OPT_HELP_PLUGIN, OPT_PLUGIN_PATH };
+enum { OPT_LIST = 256, OPT_HELP_PLUGIN, OPT_PLUGIN_PATH, OPT_RESUME };
 
 int main(int argc, char **argv)
 {
@@ -94,9 +98,10 @@ int main(int argc, char **argv)
         { "list-plugins", no_argument, NULL, OPT_LIST },
         { "help-plugin", required_argument, NULL, OPT_HELP_PLUGIN },
         { "plugin-path", required_argument, NULL, OPT_PLUGIN_PATH },
+        { "resume", required_argument, NULL, OPT_RESUME },
         { NULL, 0, NULL, 0 }
     };
-    const char *config = NULL, *plugin_dirs = NULL, *help_name = NULL;
+    const char *config = NULL, *plugin_dirs = NULL, *help_name = NULL, *resume = NULL;
     const char **overrides = calloc((size_t)argc, sizeof *overrides);
     size_t n_overrides = 0;
     int quiet = 0, list = 0, c;
@@ -115,6 +120,7 @@ int main(int argc, char **argv)
         case OPT_LIST: list = 1; break;
         case OPT_HELP_PLUGIN: help_name = optarg; break;
         case OPT_PLUGIN_PATH: plugin_dirs = optarg; break;
+        case OPT_RESUME: resume = optarg; break;
         default:
             fputs("Try 'hsframe --help'.\n", stderr);
             free(overrides);
@@ -154,9 +160,9 @@ int main(int argc, char **argv)
                                 .info = quiet ? NULL : stderr,
                                 .summary = quiet ? NULL : stdout,
                                 .progress = !quiet && isatty(STDERR_FILENO) ? stderr : NULL,
-                                .stop = &stop_requested };
+                                .stop = &stop_requested, .resume = resume };
         status = hsf_run(&opt, &err);
-        if (status)
+        if (status && status != HSF_EXIT_CHECKPOINTED)
             fprintf(stderr, "hsframe: %s\n", hsf_error_message(&err));
     }
     free(overrides);

@@ -276,3 +276,22 @@ double hsf_neighbourhood_exit_time(const hsf_motion *m, const double anchor[3], 
     double q = sqrt(b * b - vv * c);
     return b <= 0 ? (q - b) / vv : -c / (b + q);
 }
+
+int hsf_neighbours_restore(hsf_neighbours *nb, size_t stride, const void *blocks,
+                           hsf_error *err)
+{
+    if (stride % 64 || stride < 64 || stride > (size_t)1 << 24)
+        return hsf_error_set(err, "neighbour lists of %zu bytes per particle: not a saved "
+                             "list", stride);
+    if (stride != nb->stride) {
+        free(nb->blocks);       /* nothing of it is kept */
+        nb->blocks = NULL;
+        if (allocate(nb, stride, err))
+            return -1;
+    }
+    memcpy(nb->blocks, blocks, nb->n * stride);
+    for (size_t i = 0; i < nb->n; i++)
+        if (*hsf_nb_count(nb, (uint32_t)i) > nb->cap)
+            return hsf_error_set(err, "neighbour list %zu holds more than it can", i);
+    return 0;
+}

@@ -71,6 +71,13 @@ void hsf_neighbours_free(hsf_neighbours *nb);
 int hsf_neighbours_renew(hsf_neighbours *nb, const hsf_cells *cells, const hsf_motion *m,
                          const hsf_body *b, uint32_t i, hsf_error *err);
 
+/* Replaces every list by a copy of blocks, n blocks of stride bytes as
+ * saved from an hsf_neighbours of the same particles (a checkpoint).
+ * Returns 0, or -1 with err set (out of memory, or a stride no list
+ * could have). */
+int hsf_neighbours_restore(hsf_neighbours *nb, size_t stride, const void *blocks,
+                           hsf_error *err);
+
 /* Time until a particle moving as m (at its own clock) leaves its
  * neighbourhood around anchor; INFINITY at rest. */
 double hsf_neighbourhood_exit_time(const hsf_motion *m, const double anchor[3], double skin);

@@ -6,6 +6,9 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include <hsframe/io.h>
+
+#include "checkpoint/checkpoint.h"
 #include "error_private.h"
 #include "init.h"
 #include "progress.h"
@@ -56,14 +59,44 @@ static const hsf_param output_host_params[] = {
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
+static const hsf_param checkpoint_params[] = {
+    { "file", HSF_PARAM_STRING, NULL, 0, 0,
+      "checkpoint file, relative to the current directory; written atomically, removed "
+      "when the run completes" },
+    { "every", HSF_PARAM_DOUBLE, "0", 0, 1e300,
+      "wall-clock seconds between checkpoints; 0: only when stopped by SIGTERM or SIGINT "
+      "or by stop_after" },
+    { "stop_after", HSF_PARAM_DOUBLE, "0", 0, 1e300,
+      "wall-clock seconds after which the run writes a checkpoint and stops (exit 75), "
+      "before a job's time limit; 0: never" },
+    { NULL, 0, NULL, 0, 0, NULL }
+};
+
+/* What the summary compares: energy always, momentum when it is conserved
+ * (no walls: every axis periodic). */
+typedef struct conserved {
+    double energy;
+    double momentum[3];
+    double rms_momentum;
+} conserved;
+
 typedef struct run_state {
     hsf_config_file cf;
     hsf_config sim;
     hsf_config init;        /* bound only when the file has [init] */
+    hsf_config checkpoint;  /* bound only when the file has [checkpoint] */
     hsf_plugin_path path;
     hsf_particle_set set;
     hsf_system sys;
     int boundary_initialised, queue_initialised;
+    conserved c0;           /* at time 0 */
+    double *start;          /* with reverse_at: positions and velocities at time 0 */
+    /* Checkpoints */
+    char *config_text;      /* hsf_config_canonical, without [checkpoint] */
+    uint32_t particles_crc; /* of the particles at time 0 */
+    double started;         /* monotonic clock when this process began the run */
+    double every, stop_after;
+    unsigned checkpoints;   /* written by this process */
 } run_state;
 
 /* Loads a plugin named in section, then binds the section to the host's
@@ -123,17 +156,26 @@ static char *particle_path(const run_state *rs)
     return full;
 }
 
+/* 1 if the configuration has section name, 0 if not, -1 out of memory. */
+static int has_section(const run_state *rs, const char *name)
+{
+    const char **list = hsf_config_sections_with_prefix(&rs->cf, name);
+    if (!list)
+        return -1;
+    int found = 0;
+    for (const char **k = list; *k; k++)
+        found |= !strcmp(*k, name);
+    free(list);
+    return found;
+}
+
 /* Particles come from a file or from [init], which also sizes the box
  * unless [boundary] size is given. */
 static int bind_init(run_state *rs, hsf_error *err)
 {
-    const char **init = hsf_config_sections_with_prefix(&rs->cf, "init");
-    if (!init)
+    int has_init = has_section(rs, "init");
+    if (has_init < 0)
         return hsf_error_set(err, "out of memory");
-    int has_init = 0;
-    for (const char **k = init; *k; k++)
-        has_init |= !strcmp(*k, "init");
-    free(init);
     int has_file = hsf_config_string(&rs->sim, "particles")[0] != '\0';
     if (has_init && has_file)
         return hsf_config_error(&rs->sim, err, "particles", "give either a particle file or "
@@ -242,7 +284,8 @@ static void *alloc_state(size_t size)
     return calloc(1, size ? size : 1);
 }
 
-/* Everything up to the first event: returns 0 or -1 with err set. */
+/* Everything up to the first event (or, when resuming, up to reading the
+ * checkpoint): returns 0 or -1 with err set. */
 static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
@@ -260,8 +303,15 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
                             &sys->boundary_plugin, &sys->boundary_cfg, err) ||
         open_outputs(rs, err))
         return -1;
+    int has_checkpoint = has_section(rs, "checkpoint");
+    if (has_checkpoint < 0)
+        return hsf_error_set(err, "out of memory");
+    if (has_checkpoint &&
+        (hsf_config_bind(&rs->cf, "checkpoint", checkpoint_params, NULL, &rs->checkpoint, err) ||
+         hsf_atomic_check(hsf_config_string(&rs->checkpoint, "file"), err)))
+        return -1;
     static const char *const known[] = { "simulation", "init", "queue", "boundary",
-                                         "output.NAME", NULL };
+                                         "checkpoint", "output.NAME", NULL };
     if (hsf_config_check_unclaimed(&rs->cf, known, err))
         return -1;
 
@@ -285,6 +335,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
             return -1;
     }
     sys->n = rs->set.n;
+    rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
 
     sys->boundary = sys->boundary_plugin.info->vtable;
     if (!(sys->boundary_state = alloc_state(sys->boundary->state_size)))
@@ -329,6 +380,11 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         if (o->type->init(o->state, &o->cfg, sys, err))
             return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
     }
+    if (!(sys->special_seq = calloc(sys->n_out + 2, sizeof *sys->special_seq)) ||
+        !(rs->config_text = hsf_config_canonical(&rs->cf, "checkpoint")))
+        return hsf_error_set(err, "out of memory");
+    if ((rs->checkpoint.section || opt->resume) && hsf_checkpoint_check_outputs(sys, err))
+        return -1;
     return 0;
 }
 
@@ -344,6 +400,10 @@ static void teardown(run_state *rs)
         hsf_plugin_close(&o->plugin);
     }
     free(sys->out);
+    free(sys->special_seq);
+    free(rs->config_text);
+    free(rs->start);
+    hsf_config_unbind(&rs->checkpoint);
     if (rs->queue_initialised)
         sys->queue->fini(sys->queue_state);
     free(sys->queue_state);
@@ -364,13 +424,6 @@ static void teardown(run_state *rs)
     hsf_config_file_free(&rs->cf);
 }
 
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Total momentum, and the rms momentum of one particle. */
 static void momentum(const hsf_system *sys, double total[3], double *rms)
 {
@@ -384,14 +437,6 @@ static void momentum(const hsf_system *sys, double total[3], double *rms)
         }
     *rms = sys->n ? sqrt(sq / (double)sys->n) : 0;
 }
-
-/* What the summary compares: energy always, momentum when it is conserved
- * (no walls: every axis periodic). */
-typedef struct conserved {
-    double energy;
-    double momentum[3];
-    double rms_momentum;
-} conserved;
 
 static void measure(const hsf_system *sys, conserved *c)
 {
@@ -491,6 +536,68 @@ static void print_summary(FILE *out, const hsf_system *sys, double wall, const c
         print_reversal(out, sys, start);
 }
 
+static void pack(const conserved *c, double out[5])
+{
+    out[0] = c->energy;
+    memcpy(out + 1, c->momentum, sizeof c->momentum);
+    out[4] = c->rms_momentum;
+}
+
+static void unpack(const double in[5], conserved *c)
+{
+    c->energy = in[0];
+    memcpy(c->momentum, in + 1, sizeof c->momentum);
+    c->rms_momentum = in[4];
+}
+
+/* When the engine should next call checkpoint_now: after every seconds,
+ * or at stop_after since this process started, whichever comes first. */
+static void schedule_checkpoint(run_state *rs)
+{
+    double due = INFINITY;
+    if (rs->every > 0)
+        due = hsf_seconds_now() + rs->every;
+    if (rs->stop_after > 0)
+        due = fmin(due, rs->started + rs->stop_after);
+    rs->sys.checkpoint_due = due;
+}
+
+/* sys->checkpoint: writes the checkpoint; asks to stop when told to
+ * (final) or when stop_after has passed. */
+static int checkpoint_now(hsf_system *sys, void *ctx, int final, hsf_error *err)
+{
+    run_state *rs = ctx;
+    int stop = final || (rs->stop_after > 0 && hsf_seconds_now() - rs->started >= rs->stop_after);
+    hsf_ckpt_run run = { .config = rs->config_text, .particles_crc = rs->particles_crc,
+                         .start = rs->start };
+    pack(&rs->c0, run.conserved);
+    if (hsf_checkpoint_write(sys, hsf_config_string(&rs->checkpoint, "file"), &run, err))
+        return -1;
+    rs->checkpoints++;
+    schedule_checkpoint(rs);
+    return stop;
+}
+
+/* The state at time 0, or from the checkpoint to resume from. */
+static int starting_state(run_state *rs, const char *resume, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    if (!resume) {
+        measure(sys, &rs->c0);
+        if (sys->reverse_at >= 0 && !(rs->start = record_start(sys)))
+            return hsf_error_set(err, "out of memory");
+        return 0;
+    }
+    if (sys->reverse_at >= 0 && !(rs->start = malloc(sys->n * 6 * sizeof *rs->start)))
+        return hsf_error_set(err, "out of memory");
+    hsf_ckpt_run run = { .config = rs->config_text, .particles_crc = rs->particles_crc,
+                         .start = rs->start };
+    if (hsf_checkpoint_read(sys, resume, &run, err))
+        return -1;
+    unpack(run.conserved, &rs->c0);
+    return 0;
+}
+
 int hsf_run(const hsf_run_options *opt, hsf_error *err)
 {
     run_state *rs = calloc(1, sizeof *rs);
@@ -499,38 +606,63 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
         return HSF_EXIT_FAILURE;
     }
     int status = HSF_EXIT_OK;
-    if (prepare(rs, opt, err)) {
+    hsf_system *sys = &rs->sys;
+    if (prepare(rs, opt, err) || starting_state(rs, opt->resume, err)) {
         status = HSF_EXIT_USAGE;
     } else {
-        hsf_system *sys = &rs->sys;
-        if (opt->info)
+        if (opt->info) {
             fprintf(opt->info, "hsframe: %zu particles (%dD) from %s; queue %s, boundary %s, "
-                    "%zu output%s; running to t = %g\n", sys->n, sys->dim, rs->set.path,
+                    "%zu output%s; running to t = %g", sys->n, sys->dim, rs->set.path,
                     sys->queue_plugin.info->name, sys->boundary_plugin.info->name,
                     sys->n_out, sys->n_out == 1 ? "" : "s", sys->end_time);
+            if (opt->resume)
+                fprintf(opt->info, " from t = %.17g (checkpoint %s)", sys->time, opt->resume);
+            fputc('\n', opt->info);
+        }
+        double resumed_at = sys->time;
         sys->stop = opt->stop;
-        conserved c0, c1;
-        measure(sys, &c0);
-        double *start = NULL;
-        if (sys->reverse_at >= 0 && !(start = record_start(sys))) {
-            hsf_error_set(err, "out of memory");
-            status = HSF_EXIT_FAILURE;
+        rs->started = hsf_seconds_now();
+        if (rs->checkpoint.section) {
+            sys->checkpoint = checkpoint_now;
+            sys->checkpoint_ctx = rs;
+            rs->every = hsf_config_double(&rs->checkpoint, "every");
+            rs->stop_after = hsf_config_double(&rs->checkpoint, "stop_after");
+            schedule_checkpoint(rs);
         }
         hsf_progress progress;
         if (opt->progress) {
             hsf_progress_start(&progress, opt->progress);
             sys->progress = &progress;
         }
-        double t0 = seconds_now();
-        if (!status && hsf_engine_run(sys, err))
-            status = HSF_EXIT_FAILURE;
-        double wall = seconds_now() - t0;
+        double t0 = hsf_seconds_now();
+        int rc = hsf_engine_run(sys, opt->resume != NULL, err);
+        double wall = hsf_seconds_now() - t0;
         if (opt->progress)
             hsf_progress_finish(&progress);
-        measure(sys, &c1);
-        if (!status && opt->summary)
-            print_summary(opt->summary, sys, wall, &c0, &c1, start);
-        free(start);
+        if (rc == HSF_ENGINE_STOPPED) {
+            const char *file = hsf_config_string(&rs->checkpoint, "file");
+            status = HSF_EXIT_CHECKPOINTED;
+            if (opt->info)
+                fprintf(opt->info, "hsframe: stopped at t = %.17g after writing the checkpoint "
+                        "%s; go on with: hsframe -c %s --resume %s\n", sys->time, file,
+                        opt->config_path, file);
+        } else if (rc) {
+            status = HSF_EXIT_FAILURE;
+        } else {
+            conserved c1;
+            measure(sys, &c1);
+            if (opt->summary) {
+                print_summary(opt->summary, sys, wall, &rs->c0, &c1, rs->start);
+                if (opt->resume)
+                    fprintf(opt->summary, "resumed_at: %.17g\n", resumed_at);
+                if (rs->checkpoint.section)
+                    fprintf(opt->summary, "checkpoints: %u\n", rs->checkpoints);
+            }
+            /* Its partly written files are complete now: it has nothing
+             * left to resume. */
+            if (rs->checkpoint.section)
+                remove(hsf_config_string(&rs->checkpoint, "file"));
+        }
     }
     teardown(rs);
     free(rs);

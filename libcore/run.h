@@ -8,8 +8,11 @@
 
 #include <hsframe/error.h>
 
-/* Exit statuses of the hsframe program. */
-enum { HSF_EXIT_OK = 0, HSF_EXIT_FAILURE = 1, HSF_EXIT_USAGE = 2 };
+/* Exit statuses of the hsframe program.  HSF_EXIT_CHECKPOINTED: the run
+ * stopped (a signal, or [checkpoint] stop_after) after writing its
+ * checkpoint, and goes on with --resume; 75 is EX_TEMPFAIL of sysexits.h,
+ * "try again later", which job scripts test to requeue. */
+enum { HSF_EXIT_OK = 0, HSF_EXIT_FAILURE = 1, HSF_EXIT_USAGE = 2, HSF_EXIT_CHECKPOINTED = 75 };
 
 typedef struct hsf_run_options {
     const char *config_path;
@@ -20,13 +23,18 @@ typedef struct hsf_run_options {
     FILE *summary;                  /* the key: value summary, or NULL for none */
     FILE *progress;                 /* a terminal for the progress line, or NULL */
     const volatile sig_atomic_t *stop;  /* when non-zero (set by a signal), the run
-                                           ends as failed, cleaning up; may be NULL */
+                                           writes its checkpoint and stops, or without
+                                           [checkpoint] ends as failed, cleaning up;
+                                           may be NULL */
+    const char *resume;             /* a checkpoint to go on from, or NULL */
 } hsf_run_options;
 
 /* Builds the system described by the configuration, checks everything,
  * runs it and prints the summary.  Returns HSF_EXIT_OK, HSF_EXIT_USAGE for a
  * bad configuration or input (nothing has run, no output was written) or
- * HSF_EXIT_FAILURE when something failed while running; err says what. */
+ * HSF_EXIT_FAILURE when something failed while running, or
+ * HSF_EXIT_CHECKPOINTED when it stopped after writing its checkpoint; err
+ * says what failed. */
 int hsf_run(const hsf_run_options *opt, hsf_error *err);
 
 #endif

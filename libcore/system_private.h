@@ -78,6 +78,8 @@ struct hsf_system {
                                queue's index_prefetch hint, or NULL */
     hsf_ahead ahead;
     uint64_t next_seq;
+    uint64_t *special_seq;  /* with an indexed queue, the seq of each special key's event
+                               (key - n), which a checkpoint writes with its time */
 
     /* outputs */
     hsf_output_slot *out;
@@ -88,8 +90,27 @@ struct hsf_system {
 
     hsf_stats stats;
     const volatile sig_atomic_t *stop;  /* set asynchronously to end the run early */
+
+    /* Checkpoints ([checkpoint]): when set, the engine calls checkpoint
+     * between events when asked to stop (final = 1: the run then ends
+     * with HSF_ENGINE_STOPPED) and, every 4096 events, once the monotonic
+     * clock has reached checkpoint_due (final = 0; it returns 1 when the
+     * run must stop now, having written the checkpoint).  Returns 0 or 1,
+     * or -1 with err set. */
+    int (*checkpoint)(hsf_system *sys, void *ctx, int final, hsf_error *err);
+    void *checkpoint_ctx;
+    double checkpoint_due;  /* seconds of CLOCK_MONOTONIC */
     struct hsf_progress *progress;      /* the progress line, or NULL */
 };
+
+/* With an indexed queue, the key of an event that is not a particle's:
+ * the particles are keys 0 to n - 1, then come the stop, the reversal and
+ * each output's samples. */
+static inline uint32_t hsf_special_key(const hsf_system *sys, uint32_t kind, uint32_t object)
+{
+    uint32_t n = (uint32_t)sys->n;
+    return kind == HSF_EVENT_STOP ? n : kind == HSF_EVENT_REVERSE ? n + 1 : n + 2 + object;
+}
 
 /* Position of a particle moving as m at time t, without changing it. */
 static inline void hsf_position_at(const hsf_motion *m, double t, double r[3])
@@ -119,10 +140,19 @@ static inline void hsf_separation(const hsf_system *sys, const double ri[3],
     }
 }
 
+/* What hsf_engine_run returns when it stopped after writing a checkpoint. */
+#define HSF_ENGINE_STOPPED 1
+
 /* Runs the event loop from time 0 to end_time: schedules every particle's
  * first event and the outputs' samples, processes events, takes the final
- * samples and calls the outputs' end.  Returns 0, or -1 with err set when a
- * plugin fails while running. */
-int hsf_engine_run(hsf_system *sys, hsf_error *err);
+ * samples and calls the outputs' end.  resumed: the state was restored from
+ * a checkpoint (hsf_checkpoint_read), with its events queued and the
+ * outputs restored: the loop goes on from there.  Returns 0,
+ * HSF_ENGINE_STOPPED (sys->checkpoint wrote a checkpoint and asked to
+ * stop), or -1 with err set when a plugin fails while running. */
+int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err);
+
+/* The monotonic clock in seconds. */
+double hsf_seconds_now(void);
 
 #endif

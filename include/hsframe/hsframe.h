@@ -11,6 +11,7 @@
 #include <hsframe/plugin.h>
 #include <hsframe/queue.h>
 #include <hsframe/boundary.h>
+#include <hsframe/state.h>
 #include <hsframe/output.h>
 #include <hsframe/io.h>
 #include <hsframe/prefetch.h>

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include <hsframe/error.h>
+#include <hsframe/state.h>
 #include <hsframe/system.h>
 
 #ifdef __cplusplus
@@ -38,6 +39,20 @@ int hsf_atomic_commit(hsf_atomic_file *f, hsf_error *err);
 
 /* Closes and removes the temporary file and frees f.  f may be NULL. */
 void hsf_atomic_abort(hsf_atomic_file *f);
+
+/* For an output's save (ABI 1.3, state.h): flushes f to disk and records
+ * in st the temporary file's name and length.  From then on the temporary
+ * file is kept when f is aborted (the run stopped), so that a resume can
+ * go on writing it; hsf_atomic_commit still renames it as usual.  Returns
+ * 0, or -1 with err set (write error, out of memory). */
+int hsf_atomic_save(hsf_atomic_file *f, hsf_state *st, hsf_error *err);
+
+/* For an output's restore: reopens the temporary file recorded by
+ * hsf_atomic_save, cuts it back to the recorded length (anything written
+ * after the checkpoint is dropped) and returns a handle positioned at its
+ * end, to be committed to path as hsf_atomic_open's would be.  Returns
+ * NULL with err set when the file is missing or shorter than recorded. */
+hsf_atomic_file *hsf_atomic_resume(const char *path, hsf_state *st, hsf_error *err);
 
 /* Writes the current state in the algs4 text format (N, then
  * "rx ry vx vy radius mass r g b" per line), 2D only, with every number

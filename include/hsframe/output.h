@@ -10,7 +10,18 @@
  * plus on_event for every processed event whose kind is in event_mask.  If
  * the run fails or is interrupted, end is not called and fini must leave no
  * half-written file behind (write to a temporary file, rename it in end:
- * see hsf_atomic_open in io.h). */
+ * see hsf_atomic_open in io.h).
+ *
+ * With checkpoints ([checkpoint] section, ABI 1.3) a run may stop after
+ * writing a checkpoint (save is called, then fini, without end) and go on
+ * in another process:
+ *
+ *   init -> restore (instead of begin) -> samples and on_event as they
+ *        would have come -> end -> fini
+ *
+ * An output that keeps a file open through the run saves it with
+ * hsf_atomic_save and reopens it with hsf_atomic_resume (io.h); the
+ * temporary file then stays on disk when the run stops, for the resume. */
 #ifndef HSFRAME_OUTPUT_H
 #define HSFRAME_OUTPUT_H
 
@@ -20,6 +31,7 @@
 #include <hsframe/config.h>
 #include <hsframe/error.h>
 #include <hsframe/event.h>
+#include <hsframe/state.h>
 #include <hsframe/system.h>
 
 #ifdef __cplusplus
@@ -57,6 +69,27 @@ typedef struct hsf_output_type {
 
     /* The run completed: finish and commit files.  May be NULL. */
     int (*end)(void *o, const hsf_system *sys, hsf_error *err);
+
+    /* ---- Optional since ABI 1.3: checkpoints (state.h) ------------------
+     * Both or neither.  Without them (or built for ABI < 1.3) the output
+     * cannot take part in a run with a [checkpoint] section: the host
+     * refuses such a configuration before the run (exit 2), rather than
+     * restart the output from nothing on resume.  An output with nothing
+     * to keep still sets both (save writes nothing; restore does what
+     * begin would, such as opening a window).
+     *
+     * Adds what the output needs to go on as if never stopped to the
+     * checkpoint record st: what it accumulated, and its open files
+     * (hsf_atomic_save).  Called between events, after begin, any number
+     * of times; the run may go on afterwards or stop.  Must not change
+     * what the output writes later.  Returns 0, or -1 with err set. */
+    int (*save)(void *o, const hsf_system *sys, hsf_state *st, hsf_error *err);
+
+    /* Instead of begin, when the run is resumed from a checkpoint: called
+     * after init, with sys as it was when save was called; reads back, in
+     * the same order, what save wrote.  Returns 0, or -1 with err set
+     * (the host then stops before running, exit 2). */
+    int (*restore)(void *o, const hsf_system *sys, hsf_state *st, hsf_error *err);
 } hsf_output_type;
 
 #ifdef __cplusplus

@@ -23,6 +23,10 @@
  *        (queues never read it).
  *   1.2  queues: the optional hint index_prefetch (the host asks an
  *        indexed queue to fetch a key's record before it sets the key).
+ *   1.3  outputs: the optional members save and restore, for checkpoints
+ *        (state.h: hsf_state_put, hsf_state_get, hsf_state_left; io.h:
+ *        hsf_atomic_save, hsf_atomic_resume).  An output without them
+ *        is refused in a run with a [checkpoint] section.
  */
 #ifndef HSFRAME_PLUGIN_H
 #define HSFRAME_PLUGIN_H
@@ -36,7 +40,7 @@ extern "C" {
 #endif
 
 #define HSF_ABI_MAJOR 1
-#define HSF_ABI_MINOR 2
+#define HSF_ABI_MINOR 3
 
 /* The name of the one symbol a plugin exports. */
 #define HSF_PLUGIN_ENTRY_SYMBOL "hsf_plugin_entry"

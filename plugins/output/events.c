@@ -58,6 +58,20 @@ static void events_fini(void *state)
     hsf_atomic_abort(((event_log *)state)->out);
 }
 
+/* Checkpoints: the log so far. */
+static int events_save(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    return hsf_atomic_save(((event_log *)state)->out, st, err);
+}
+
+static int events_restore(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    event_log *e = state;
+    return (e->out = hsf_atomic_resume(e->file, st, err)) ? 0 : -1;
+}
+
 static const hsf_output_type events_type = {
     .state_size = sizeof(event_log),
     .event_mask = HSF_EVENT_MASK(HSF_EVENT_PAIR) | HSF_EVENT_MASK(HSF_EVENT_WALL),
@@ -66,6 +80,8 @@ static const hsf_output_type events_type = {
     .begin = events_begin,
     .on_event = events_on_event,
     .end = events_end,
+    .save = events_save,
+    .restore = events_restore,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "events",

@@ -263,12 +263,30 @@ static int frames_end(void *state, const hsf_system *sys, hsf_error *err)
     return f->video[0] && f->count ? make_video(f, err) : 0;
 }
 
+/* Checkpoints: each frame is a file of its own, written when taken; what
+ * is kept is how many there are. */
+static int frames_save(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    frames *f = state;
+    return hsf_state_put(st, &f->count, sizeof f->count, err);
+}
+
+static int frames_restore(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    frames *f = state;
+    return hsf_state_get(st, &f->count, sizeof f->count, err);
+}
+
 static const hsf_output_type frames_type = {
     .state_size = sizeof(frames),
     .init = frames_init,
     .fini = frames_fini,
     .sample = frames_sample,
     .end = frames_end,
+    .save = frames_save,
+    .restore = frames_restore,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "frames",

@@ -179,6 +179,39 @@ static int freepath_end(void *state, const hsf_system *sys, hsf_error *err)
     return hsf_atomic_commit(file, err);
 }
 
+/* Checkpoints: the open paths, the sums and the histograms. */
+static int freepath_save(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    freepath *f = state;
+    double sums[2] = { f->sum_path, f->sum_time };
+    uint64_t counts[2] = { f->paths, f->collisions };
+    return (hsf_state_put(st, sums, sizeof sums, err) ||
+            hsf_state_put(st, counts, sizeof counts, err) ||
+            hsf_state_put(st, f->last_time, f->n * sizeof *f->last_time, err) ||
+            hsf_state_put(st, f->speed, f->n * sizeof *f->speed, err) ||
+            hsf_state_put(st, f->path_hist, f->bins * sizeof *f->path_hist, err) ||
+            hsf_state_put(st, f->time_hist, f->bins * sizeof *f->time_hist, err)) ? -1 : 0;
+}
+
+static int freepath_restore(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    freepath *f = state;
+    double sums[2];
+    uint64_t counts[2];
+    if (hsf_state_get(st, sums, sizeof sums, err) ||
+        hsf_state_get(st, counts, sizeof counts, err) ||
+        hsf_state_get(st, f->last_time, f->n * sizeof *f->last_time, err) ||
+        hsf_state_get(st, f->speed, f->n * sizeof *f->speed, err) ||
+        hsf_state_get(st, f->path_hist, f->bins * sizeof *f->path_hist, err) ||
+        hsf_state_get(st, f->time_hist, f->bins * sizeof *f->time_hist, err))
+        return -1;
+    f->sum_path = sums[0], f->sum_time = sums[1];
+    f->paths = (size_t)counts[0], f->collisions = counts[1];
+    return 0;
+}
+
 static const hsf_output_type freepath_type = {
     .state_size = sizeof(freepath),
     .event_mask = HSF_EVENT_MASK(HSF_EVENT_PAIR),
@@ -186,6 +219,8 @@ static const hsf_output_type freepath_type = {
     .fini = freepath_fini,
     .on_event = freepath_event,
     .end = freepath_end,
+    .save = freepath_save,
+    .restore = freepath_restore,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "freepath",

@@ -104,12 +104,35 @@ static int msd_end(void *state, const hsf_system *sys, hsf_error *err)
     return hsf_atomic_commit(f, err);
 }
 
+/* Checkpoints: the positions sampled so far. */
+static int msd_save(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    msd *m = state;
+    return (hsf_state_put(st, &m->samples, sizeof m->samples, err) ||
+            hsf_state_put(st, m->r, m->samples * m->n * 3 * sizeof *m->r, err)) ? -1 : 0;
+}
+
+static int msd_restore(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    msd *m = state;
+    if (hsf_state_get(st, &m->samples, sizeof m->samples, err))
+        return -1;
+    if (m->samples > m->max_samples)
+        return hsf_error_set(err, "the checkpoint holds %zu samples, at most %zu expected",
+                             m->samples, m->max_samples);
+    return hsf_state_get(st, m->r, m->samples * m->n * 3 * sizeof *m->r, err);
+}
+
 static const hsf_output_type msd_type = {
     .state_size = sizeof(msd),
     .init = msd_init,
     .fini = msd_fini,
     .sample = msd_sample,
     .end = msd_end,
+    .save = msd_save,
+    .restore = msd_restore,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "msd",

@@ -215,12 +215,31 @@ static int rdf_end(void *state, const hsf_system *sys, hsf_error *err)
     return hsf_atomic_commit(f, err);
 }
 
+/* Checkpoints: the histogram and how many samples it holds. */
+static int rdf_save(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    rdf *g = state;
+    return (hsf_state_put(st, &g->samples, sizeof g->samples, err) ||
+            hsf_state_put(st, g->hist, g->bins * sizeof *g->hist, err)) ? -1 : 0;
+}
+
+static int rdf_restore(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    rdf *g = state;
+    return (hsf_state_get(st, &g->samples, sizeof g->samples, err) ||
+            hsf_state_get(st, g->hist, g->bins * sizeof *g->hist, err)) ? -1 : 0;
+}
+
 static const hsf_output_type rdf_type = {
     .state_size = sizeof(rdf),
     .init = rdf_init,
     .fini = rdf_fini,
     .sample = rdf_sample,
     .end = rdf_end,
+    .save = rdf_save,
+    .restore = rdf_restore,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "rdf", "radial distribution function g(r) and its contact value",

@@ -387,12 +387,43 @@ static int speeds_end(void *state, const hsf_system *sys, hsf_error *err)
     return hsf_atomic_commit(f, err);
 }
 
+/* Checkpoints: the histogram, the sums and each particle's previous
+ * speed. */
+static int speeds_save(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    speeds *s = state;
+    double sums[4] = { s->kT_sum, s->sum_v, s->sum_v2, s->sum_lag };
+    return (hsf_state_put(st, &s->samples, sizeof s->samples, err) ||
+            hsf_state_put(st, sums, sizeof sums, err) ||
+            hsf_state_put(st, s->count, (s->bins + 1) * sizeof *s->count, err) ||
+            hsf_state_put(st, s->cls_energy, s->nclass * sizeof *s->cls_energy, err) ||
+            hsf_state_put(st, s->previous, s->n * sizeof *s->previous, err)) ? -1 : 0;
+}
+
+static int speeds_restore(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    speeds *s = state;
+    double sums[4];
+    if (hsf_state_get(st, &s->samples, sizeof s->samples, err) ||
+        hsf_state_get(st, sums, sizeof sums, err) ||
+        hsf_state_get(st, s->count, (s->bins + 1) * sizeof *s->count, err) ||
+        hsf_state_get(st, s->cls_energy, s->nclass * sizeof *s->cls_energy, err) ||
+        hsf_state_get(st, s->previous, s->n * sizeof *s->previous, err))
+        return -1;
+    s->kT_sum = sums[0], s->sum_v = sums[1], s->sum_v2 = sums[2], s->sum_lag = sums[3];
+    return 0;
+}
+
 static const hsf_output_type speeds_type = {
     .state_size = sizeof(speeds),
     .init = speeds_init,
     .fini = speeds_fini,
     .sample = speeds_sample,
     .end = speeds_end,
+    .save = speeds_save,
+    .restore = speeds_restore,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "speeds",

@@ -90,6 +90,28 @@ static void thermo_fini(void *state)
     hsf_atomic_abort(((thermo *)state)->out);
 }
 
+/* Checkpoints: the rows so far, and the previous row's counters. */
+static int thermo_save(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    thermo *t = state;
+    return (hsf_atomic_save(t->out, st, err) ||
+            hsf_state_put(st, &t->have_previous, sizeof t->have_previous, err) ||
+            hsf_state_put(st, &t->time, sizeof t->time, err) ||
+            hsf_state_put(st, &t->stats, sizeof t->stats, err)) ? -1 : 0;
+}
+
+static int thermo_restore(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    thermo *t = state;
+    if (!(t->out = hsf_atomic_resume(t->file, st, err)))
+        return -1;
+    return (hsf_state_get(st, &t->have_previous, sizeof t->have_previous, err) ||
+            hsf_state_get(st, &t->time, sizeof t->time, err) ||
+            hsf_state_get(st, &t->stats, sizeof t->stats, err)) ? -1 : 0;
+}
+
 static const hsf_output_type thermo_type = {
     .state_size = sizeof(thermo),
     .init = thermo_init,
@@ -97,6 +119,8 @@ static const hsf_output_type thermo_type = {
     .begin = thermo_begin,
     .sample = thermo_sample,
     .end = thermo_end,
+    .save = thermo_save,
+    .restore = thermo_restore,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "thermo",

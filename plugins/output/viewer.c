@@ -191,12 +191,28 @@ static int viewer_end(void *state, const hsf_system *sys, hsf_error *err)
     return v->screenshot[0] ? save_screenshot(v, sys, err) : 0;
 }
 
+/* Checkpoints: a window has nothing to keep; after a resume the pace is
+ * measured from the first frame again. */
+static int viewer_save(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)state, (void)sys, (void)st, (void)err;
+    return 0;
+}
+
+static int viewer_restore(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)state, (void)sys, (void)st, (void)err;
+    return 0;
+}
+
 static const hsf_output_type viewer_type = {
     .state_size = sizeof(viewer),
     .init = viewer_init,
     .fini = viewer_fini,
     .sample = viewer_sample,
     .end = viewer_end,
+    .save = viewer_save,
+    .restore = viewer_restore,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "viewer",

@@ -48,6 +48,20 @@ static void xyz_fini(void *state)
     hsf_atomic_abort(((trajectory *)state)->out);
 }
 
+/* Checkpoints: the frames so far. */
+static int xyz_save(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    return hsf_atomic_save(((trajectory *)state)->out, st, err);
+}
+
+static int xyz_restore(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    trajectory *t = state;
+    return (t->out = hsf_atomic_resume(t->file, st, err)) ? 0 : -1;
+}
+
 static const hsf_output_type xyz_type = {
     .state_size = sizeof(trajectory),
     .init = xyz_init,
@@ -55,6 +69,8 @@ static const hsf_output_type xyz_type = {
     .begin = xyz_begin,
     .sample = xyz_sample,
     .end = xyz_end,
+    .save = xyz_save,
+    .restore = xyz_restore,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "xyz",
