@@ -10,6 +10,13 @@
 
 #include <hsframe/io.h>
 
+#include "atomic_private.h"
+
+/* Temporaries that a checkpoint names and that were committed by a link:
+ * removed once the checkpoint is gone (hsf_atomic_release_kept). */
+static char **kept;
+static size_t n_kept;
+
 struct hsf_atomic_file {
     FILE *f;
     char *path;
@@ -64,12 +71,41 @@ FILE *hsf_atomic_stream(hsf_atomic_file *f)
     return f->f;
 }
 
+/* A temporary that a checkpoint names must stay until the checkpoint is
+ * removed: should the process die between committing its outputs and
+ * removing the checkpoint, a resume still finds every file it names.  So
+ * it is committed by a second link renamed over the target. */
+static int commit_kept(hsf_atomic_file *f)
+{
+    size_t len = strlen(f->tmp) + 8;
+    char *link_name = malloc(len);
+    char **grown = realloc(kept, (n_kept + 1) * sizeof *kept);
+    if (grown)
+        kept = grown;
+    if (!link_name || !grown) {
+        free(link_name);
+        errno = ENOMEM;
+        return -1;
+    }
+    snprintf(link_name, len, "%s.link", f->tmp);
+    unlink(link_name);
+    int rc = link(f->tmp, link_name) || rename(link_name, f->path) ? -1 : 0;
+    unlink(link_name);  /* left when the target was already this file */
+    free(link_name);
+    if (!rc) {
+        kept[n_kept++] = f->tmp;
+        f->tmp = NULL;
+    }
+    return rc;
+}
+
 int hsf_atomic_commit(hsf_atomic_file *f, hsf_error *err)
 {
     int bad = ferror(f->f);
     bad |= fclose(f->f) != 0;
     f->f = NULL;
-    if (bad || rename(f->tmp, f->path)) {
+    errno = 0;
+    if (bad || (f->keep ? commit_kept(f) : rename(f->tmp, f->path))) {
         hsf_error_set(err, "%s: cannot write: %s", f->path,
                       errno ? strerror(errno) : "write error");
         hsf_atomic_abort(f);
@@ -79,6 +115,18 @@ int hsf_atomic_commit(hsf_atomic_file *f, hsf_error *err)
     f->tmp = NULL;
     hsf_atomic_abort(f);
     return 0;
+}
+
+void hsf_atomic_release_kept(int remove_files)
+{
+    for (size_t k = 0; k < n_kept; k++) {
+        if (remove_files)
+            unlink(kept[k]);
+        free(kept[k]);
+    }
+    free(kept);
+    kept = NULL;
+    n_kept = 0;
 }
 
 void hsf_atomic_abort(hsf_atomic_file *f)

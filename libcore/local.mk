@@ -8,7 +8,7 @@ libhsframe_la_SOURCES = \
 	libcore/particle.h \
 	libcore/particles_read.c libcore/particles_parse.h \
 	libcore/particles_algs4.c libcore/particles_xyz.c \
-	libcore/particles_write.c libcore/atomic_file.c \
+	libcore/particles_write.c libcore/atomic_file.c libcore/atomic_private.h \
 	libcore/physics.c libcore/physics.h \
 	libcore/cells.c libcore/cells.h \
 	libcore/neighbours.c libcore/neighbours.h \

@@ -8,6 +8,7 @@
 
 #include <hsframe/io.h>
 
+#include "atomic_private.h"
 #include "checkpoint/checkpoint.h"
 #include "error_private.h"
 #include "init.h"
@@ -662,8 +663,10 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
              * left to resume. */
             if (rs->checkpoint.section)
                 remove(hsf_config_string(&rs->checkpoint, "file"));
+            hsf_atomic_release_kept(1);
         }
     }
+    hsf_atomic_release_kept(0);
     teardown(rs);
     free(rs);
     return status;

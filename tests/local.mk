@@ -8,9 +8,10 @@ check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 endif
 TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/test_scenarios.sh \
-	tests/test_pictures.sh tests/test_prefetch.sh
+	tests/test_pictures.sh tests/test_prefetch.sh tests/test_checkpoint.sh
 EXTRA_DIST += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh \
 	tests/test_scenarios.sh tests/test_pictures.sh tests/test_prefetch.sh \
+	tests/test_checkpoint.sh \
 	tests/lsan.supp
 noinst_HEADERS += tests/testlib.h tests/runlib.h
 
@@ -61,7 +62,7 @@ endif
 FIXTURE_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 check_LTLIBRARIES += tests/fixtures/no_entry.la tests/fixtures/wrong_abi.la \
 	tests/fixtures/newer_minor.la tests/fixtures/misnamed.la \
-	tests/fixtures/incomplete.la
+	tests/fixtures/incomplete.la tests/fixtures/no_save.la
 tests_fixtures_no_entry_la_SOURCES = tests/fixtures/no_entry.c
 tests_fixtures_no_entry_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_fixtures_wrong_abi_la_SOURCES = tests/fixtures/wrong_abi.c
@@ -72,6 +73,8 @@ tests_fixtures_misnamed_la_SOURCES = tests/fixtures/misnamed.c
 tests_fixtures_misnamed_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_fixtures_incomplete_la_SOURCES = tests/fixtures/incomplete.c
 tests_fixtures_incomplete_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_no_save_la_SOURCES = tests/fixtures/no_save.c
+tests_fixtures_no_save_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 
 # What the tests find: the built plugins, the fixtures, the source tree.
 AM_TESTS_ENVIRONMENT = \
