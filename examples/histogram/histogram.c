@@ -106,12 +106,38 @@ static int histogram_end(void *state, const hsf_system *sys, hsf_error *err)
     return hsf_atomic_commit(f, err);
 }
 
+/* Checkpoints (ABI 1.3): the counts so far; everything else init reads
+ * again from the configuration. */
+static int histogram_save(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    histogram *h = state;
+    if (hsf_state_put(st, h->count, (size_t)h->bins * sizeof *h->count, err) ||
+        hsf_state_put(st, &h->total, sizeof h->total, err) ||
+        hsf_state_put(st, &h->outside, sizeof h->outside, err))
+        return -1;
+    return 0;
+}
+
+static int histogram_restore(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
+{
+    (void)sys;
+    histogram *h = state;
+    if (hsf_state_get(st, h->count, (size_t)h->bins * sizeof *h->count, err) ||
+        hsf_state_get(st, &h->total, sizeof h->total, err) ||
+        hsf_state_get(st, &h->outside, sizeof h->outside, err))
+        return -1;
+    return 0;
+}
+
 static const hsf_output_type histogram_type = {
     .state_size = sizeof(histogram),
     .init = histogram_init,
     .fini = histogram_fini,
     .sample = histogram_sample,
     .end = histogram_end,
+    .save = histogram_save,
+    .restore = histogram_restore,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "histogram",
