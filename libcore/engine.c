@@ -27,9 +27,11 @@
 
 #include <hsframe/prefetch.h>
 
+#include "audit.h"
 #include "error_private.h"
 #include "physics.h"
 #include "progress.h"
+#include "queue_contents.h"
 #include "system_private.h"
 
 static int is_particle_event(uint32_t kind)
@@ -75,10 +77,12 @@ static int push(hsf_system *sys, double time, uint32_t kind, uint32_t subject,
 /* Particle i will have no event: free flight forever. */
 static void unschedule(hsf_system *sys, uint32_t i)
 {
-    if (sys->indexed)
+    if (sys->indexed) {
         sys->queue->index_remove(sys->queue_state, i);
-    else
+        sys->b[i].event_kind = 0;   /* no key held (hsf_queue_check) */
+    } else {
         sys->b[i].event_seq = 0;
+    }
 }
 
 /* Reading ahead (fetch_ahead): what events and the stages read of a
@@ -229,9 +233,8 @@ static int next_event(hsf_system *sys, hsf_event *ev)
                            .object = b->event_object, .kind = b->event_kind,
                            .stamp = b->event_face };
     } else {
-        *ev = (hsf_event){ .time = time, .object = key >= n + 2 ? key - n - 2 : 0,
-                           .kind = key == n ? HSF_EVENT_STOP : key == n + 1 ? HSF_EVENT_REVERSE
-                                                                           : HSF_EVENT_SAMPLE };
+        *ev = (hsf_event){ .time = time };
+        ev->kind = hsf_special_kind(sys, key, &ev->object);
     }
     return 1;
 }
@@ -461,6 +464,15 @@ static void note_kept_partner(const hsf_system *sys, uint32_t j, pair_search *s)
     pb->j[pb->n++] = j;
 }
 
+/* A boundary's next_hit answered something no time can be. */
+static __attribute__((noinline, cold)) int bad_hit(const hsf_system *sys, uint32_t i, double t,
+                                                   hsf_error *err)
+{
+    return hsf_error_set(err, "boundary %s: next_hit returned %g for particle %u (0-based) at "
+                         "t = %.17g: expected a time >= 0, or INFINITY for never",
+                         sys->boundary_plugin.info->name, t, i, sys->time);
+}
+
 /* Schedules particle i's next event, predicted from the current time: the
  * earliest of its pair collisions with its neighbours, its wall hit and
  * its leaving its neighbourhood (or cell).
@@ -485,6 +497,8 @@ static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error
     hsf_position_at(mi, now, ri);
     int wall = -1;
     double t_wall = sys->boundary->next_hit(sys->boundary_state, ri, mi->v, mi->radius, &wall);
+    if (__builtin_expect(!(t_wall >= 0), 0))    /* NaN fails it too */
+        return bad_hit(sys, i, t_wall, err);
     /* The exit time is measured from the particle's own clock. */
     int axis = 0, dir = 0;
     double t_cell = sys->search == HSF_SEARCH_LISTS
@@ -639,6 +653,13 @@ static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     hsf_event_info info = { .kind = HSF_EVENT_WALL, .time = ev->time, .i = i, .j = ev->object };
     info.impulse = sys->boundary->collide(sys->boundary_state, (int)ev->object, mi->r, mi->v,
                                           sys->b[i].mass);
+    if (!isfinite(mi->v[0]) || !isfinite(mi->v[1]) || !isfinite(mi->v[2]) ||
+        (sys->dim == 2 && mi->v[2] != 0) || !isfinite(info.impulse))
+        return hsf_error_set(err, "boundary %s: collide with wall %u left particle %u "
+                             "(0-based) at t = %.17g with velocity (%g, %g, %g) and impulse %g: "
+                             "expected finite numbers%s", sys->boundary_plugin.info->name,
+                             ev->object, i, ev->time, mi->v[0], mi->v[1], mi->v[2],
+                             info.impulse, sys->dim == 2 ? " and vz = 0 in 2D" : "");
     sys->b[i].changed_seq = sys->next_seq;
     sys->b[i].collisions++;
     sys->stats.wall_hits++;
@@ -714,6 +735,20 @@ static int do_sample(hsf_system *sys, uint32_t k, hsf_error *err)
     return 0;
 }
 
+/* The overlap audit (audit.h), and with it the check that the queue holds
+ * every event it was given; then the next audit, if before the end. */
+static int do_audit(hsf_system *sys, hsf_error *err)
+{
+    if (hsf_audit_check(sys, err) || hsf_queue_check(sys, err))
+        return -1;
+    double next = (double)++sys->audit_k * sys->audit_every;
+    if (next < sys->end_time)
+        return push(sys, next, HSF_EVENT_AUDIT, 0, 0, 0, err);
+    hsf_event done = { .kind = HSF_EVENT_AUDIT };
+    retire(sys, &done);
+    return 0;
+}
+
 static int schedule_start(hsf_system *sys, hsf_error *err)
 {
     /* The stop event goes in first, so that at end_time it pops before
@@ -722,6 +757,10 @@ static int schedule_start(hsf_system *sys, hsf_error *err)
         return -1;
     if (sys->reverse_at >= 0 && sys->reverse_at < sys->end_time &&
         push(sys, sys->reverse_at, HSF_EVENT_REVERSE, 0, 0, 0, err))
+        return -1;
+    sys->audit_k = 1;
+    if (sys->audit_every > 0 && sys->audit_every < sys->end_time &&
+        push(sys, sys->audit_every, HSF_EVENT_AUDIT, 0, 0, 0, err))
         return -1;
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];
@@ -761,6 +800,15 @@ static int between_events(hsf_system *sys, hsf_error *err)
     return 0;
 }
 
+static __attribute__((noinline, cold)) int out_of_order(const hsf_system *sys,
+                                                        const hsf_event *ev, hsf_error *err)
+{
+    return hsf_error_set(err, "queue %s gave an event for t = %.17g (seq %llu) after the time "
+                         "had reached %.17g: events out of order",
+                         sys->queue_plugin.info->name, ev->time, (unsigned long long)ev->seq,
+                         sys->time);
+}
+
 int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
 {
     if (!resumed && schedule_start(sys, err))
@@ -772,6 +820,8 @@ int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
             return between;
         if (!next_event(sys, &ev))
             break;
+        if (__builtin_expect(ev.time < sys->time, 0))
+            return out_of_order(sys, &ev, err);
         sys->stats.events++;
         sys->time = ev.time;
         int rc = 0;
@@ -794,6 +844,9 @@ int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
             retire(sys, &ev);
             rc = do_reverse(sys, err);
             break;
+        case HSF_EVENT_AUDIT:
+            rc = do_audit(sys, err);
+            break;
         case HSF_EVENT_STOP:
             goto finished;
         }
@@ -802,9 +855,13 @@ int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
         if (rc)
             return -1;
     }
-    return hsf_error_set(err, "internal error: the event queue ran dry before the stop event");
+    return hsf_error_set(err, "queue %s lost events: it ran dry at t = %.17g, before the stop "
+                         "event at t = %.17g", sys->queue_plugin.info->name, sys->time,
+                         sys->end_time);
 finished:
     sys->time = sys->end_time;
+    if (hsf_queue_check(sys, err))
+        return -1;
     for (size_t k = 0; k < sys->n_out; k++)
         if (sample(sys, &sys->out[k], err))
             return -1;

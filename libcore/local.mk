@@ -16,6 +16,7 @@ libhsframe_la_SOURCES = \
 	libcore/system.c libcore/system_private.h \
 	libcore/validate.c libcore/validate.h \
 	libcore/engine.c libcore/progress.c libcore/progress.h \
+	libcore/audit.c libcore/audit.h libcore/queue_contents.c libcore/queue_contents.h \
 	libcore/run.c libcore/run.h \
 	libcore/checkpoint/checkpoint.c libcore/checkpoint/checkpoint.h \
 	libcore/checkpoint/file.c libcore/checkpoint/file.h \

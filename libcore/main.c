@@ -25,7 +25,7 @@ static void request_stop(int sig)
 static void usage(FILE *out)
 {
     fputs("Usage: hsframe -c FILE [-s SECTION.KEY=VALUE]... [-q] [--plugin-path DIRS]\n"
-          "                [--resume CHECKPOINT]\n"
+          "                [--resume CHECKPOINT] [--audit-every T]\n"
           "       hsframe --list-plugins | --help-plugin NAME | --help | --version\n"
           "\n"
           "Event-driven simulation of hard discs (2D) and hard spheres (3D).\n"
@@ -37,6 +37,8 @@ static void usage(FILE *out)
           "  -q, --quiet              print errors and nothing else\n"
           "      --plugin-path DIRS   colon-separated directories searched first for plugins\n"
           "      --resume CHECKPOINT  go on from a checkpoint written by this configuration\n"
+          "      --audit-every T      check every T of simulated time that no two particles\n"
+          "                           overlap and no event was lost (-s simulation.audit_every=T)\n"
           "      --list-plugins       list the plugins found: name, kind, summary, file\n"
           "      --help-plugin NAME   describe a plugin and its parameters\n"
           "  -h, --help               show this help\n"
@@ -85,7 +87,7 @@ static int help_plugin(const hsf_plugin_path *pp, const char *name)
     return HSF_EXIT_OK;
 }
 
-enum { OPT_LIST = 256, OPT_HELP_PLUGIN, OPT_PLUGIN_PATH, OPT_RESUME };
+enum { OPT_LIST = 256, OPT_HELP_PLUGIN, OPT_PLUGIN_PATH, OPT_RESUME, OPT_AUDIT };
 
 int main(int argc, char **argv)
 {
@@ -99,9 +101,11 @@ int main(int argc, char **argv)
         { "help-plugin", required_argument, NULL, OPT_HELP_PLUGIN },
         { "plugin-path", required_argument, NULL, OPT_PLUGIN_PATH },
         { "resume", required_argument, NULL, OPT_RESUME },
+        { "audit-every", required_argument, NULL, OPT_AUDIT },
         { NULL, 0, NULL, 0 }
     };
     const char *config = NULL, *plugin_dirs = NULL, *help_name = NULL, *resume = NULL;
+    char audit[128];
     const char **overrides = calloc((size_t)argc, sizeof *overrides);
     size_t n_overrides = 0;
     int quiet = 0, list = 0, c;
@@ -121,6 +125,11 @@ int main(int argc, char **argv)
         case OPT_HELP_PLUGIN: help_name = optarg; break;
         case OPT_PLUGIN_PATH: plugin_dirs = optarg; break;
         case OPT_RESUME: resume = optarg; break;
+        case OPT_AUDIT:
+            /* The same as -s simulation.audit_every=T, checked as it is. */
+            snprintf(audit, sizeof audit, "simulation.audit_every=%s", optarg);
+            overrides[n_overrides++] = audit;
+            break;
         default:
             fputs("Try 'hsframe --help'.\n", stderr);
             free(overrides);

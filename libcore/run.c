@@ -9,6 +9,7 @@
 #include <hsframe/io.h>
 
 #include "atomic_private.h"
+#include "audit.h"
 #include "checkpoint/checkpoint.h"
 #include "error_private.h"
 #include "init.h"
@@ -36,6 +37,11 @@ static const hsf_param simulation_params[] = {
       "auto: lists from packing fraction 0.38 in 3D and 0.65 in 2D" },
     { "skin", HSF_PARAM_DOUBLE, "0.35", 1e-6, 1e6,
       "how far a particle moves before its neighbour list is renewed, in smallest diameters" },
+    { "audit_every", HSF_PARAM_DOUBLE, "0", 0, 1e300,
+      "simulated time between overlap audits (every pair that can touch, and the queue's "
+      "events); 0: only at the end, for the summary's max_overlap" },
+    { "audit_tolerance", HSF_PARAM_DOUBLE, "1e-10", 0, 1,
+      "overlap, in diameters of the pair, past which an audit stops the run (exit 1)" },
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
@@ -280,6 +286,28 @@ static int keeps_partner(const hsf_system *sys)
     return 1;
 }
 
+/* The boundary's extent, as the header promises: components beyond dim
+ * ignored (set to a flat, non-periodic axis), and each axis within dim a
+ * finite interval lo < hi. */
+static int take_extent(hsf_system *sys, hsf_error *err)
+{
+    sys->boundary->extent(sys->boundary_state, sys->lo, sys->hi, sys->periodic);
+    for (int a = 0; a < 3; a++) {
+        if (a >= sys->dim) {
+            sys->lo[a] = sys->hi[a] = 0;
+            sys->periodic[a] = 0;
+        } else if (!isfinite(sys->lo[a]) || !isfinite(sys->hi[a]) ||
+                   !(sys->lo[a] < sys->hi[a])) {
+            return hsf_error_set(err, "boundary %s: extent gave axis %c from %g to %g: "
+                                 "expected finite numbers with lo < hi",
+                                 sys->boundary_plugin.info->name, "xyz"[a], sys->lo[a],
+                                 sys->hi[a]);
+        }
+        sys->periodic[a] = sys->periodic[a] != 0;
+    }
+    return 0;
+}
+
 static void *alloc_state(size_t size)
 {
     return calloc(1, size ? size : 1);
@@ -319,6 +347,8 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     sys->dim = (int)hsf_config_int(&rs->sim, "dim");
     sys->end_time = hsf_config_double(&rs->sim, "end_time");
     sys->reverse_at = hsf_config_double(&rs->sim, "reverse_at");
+    sys->audit_every = hsf_config_double(&rs->sim, "audit_every");
+    sys->audit_tolerance = hsf_config_double(&rs->sim, "audit_tolerance");
     if (sys->reverse_at >= sys->end_time)
         return hsf_config_error(&rs->sim, err, "reverse_at", "expected a time before end_time "
                                 "= %g, found %g", sys->end_time, sys->reverse_at);
@@ -344,7 +374,8 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     rs->boundary_initialised = 1;
     if (sys->boundary->init(sys->boundary_state, &sys->boundary_cfg, sys->dim, err))
         return hsf_error_prefix(err, "[boundary] (%s): ", sys->boundary_plugin.info->name);
-    sys->boundary->extent(sys->boundary_state, sys->lo, sys->hi, sys->periodic);
+    if (take_extent(sys, err))
+        return -1;
     if (hsf_validate_inside(sys, &rs->set, err) ||
         hsf_system_adopt(sys, &rs->set, err) || choose_search(rs, err) ||
         hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,
@@ -370,7 +401,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     if (choose_indexed(rs, err))
         return -1;
     if (sys->indexed &&
-        sys->queue->index_init(sys->queue_state, (uint32_t)(sys->n + 2 + sys->n_out), err))
+        sys->queue->index_init(sys->queue_state, (uint32_t)(sys->n + HSF_SPECIAL_KEYS(sys)), err))
         return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);
 
     for (size_t k = 0; k < sys->n_out; k++) {
@@ -381,7 +412,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         if (o->type->init(o->state, &o->cfg, sys, err))
             return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
     }
-    if (!(sys->special_seq = calloc(sys->n_out + 2, sizeof *sys->special_seq)) ||
+    if (!(sys->special_seq = calloc(HSF_SPECIAL_KEYS(sys), sizeof *sys->special_seq)) ||
         !(rs->config_text = hsf_config_canonical(&rs->cf, "checkpoint")))
         return hsf_error_set(err, "out of memory");
     if ((rs->checkpoint.section || opt->resume) && hsf_checkpoint_check_outputs(sys, err))
@@ -524,6 +555,7 @@ static void print_summary(FILE *out, const hsf_system *sys, double wall, const c
     if (!getrusage(RUSAGE_SELF, &ru))
         fprintf(out, "peak_rss_kb: %ld\n", ru.ru_maxrss);
     fprintf(out, "kinetic_energy: %.17g\n", e1);
+    fprintf(out, "max_overlap: %.3e\n", sys->max_overlap);
     fprintf(out, "energy_drift: %.3e\n", e0 > 0 ? (e1 - e0) / e0 : 0.0);
     if (all_periodic(sys)) {
         /* Largest change of a component, relative to N times the rms
@@ -577,6 +609,19 @@ static int checkpoint_now(hsf_system *sys, void *ctx, int final, hsf_error *err)
     rs->checkpoints++;
     schedule_checkpoint(rs);
     return stop;
+}
+
+/* At the end: the overlap audit, and energies that are numbers.  A run
+ * never ends with exit 0 and a state no physics allows. */
+static int final_checks(hsf_system *sys, hsf_error *err)
+{
+    if (hsf_audit_check(sys, err))
+        return -1;
+    double k = hsf_system_kinetic_energy(sys);
+    if (!isfinite(k))
+        return hsf_error_set(err, "at the end (t = %.17g) the kinetic energy is %g: a plugin "
+                             "gave a velocity that is not a number", sys->time, k);
+    return 0;
 }
 
 /* The state at time 0, or from the checkpoint to resume from. */
@@ -647,7 +692,7 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
                 fprintf(opt->info, "hsframe: stopped at t = %.17g after writing the checkpoint "
                         "%s; go on with: hsframe -c %s --resume %s\n", sys->time, file,
                         opt->config_path, file);
-        } else if (rc) {
+        } else if (rc || final_checks(sys, err)) {
             status = HSF_EXIT_FAILURE;
         } else {
             conserved c1;

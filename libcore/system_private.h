@@ -87,6 +87,10 @@ struct hsf_system {
     uint32_t event_mask;    /* union of the outputs' subscriptions */
 
     double reverse_at;      /* time at which every velocity is reversed; < 0: never */
+    double audit_every;     /* simulated time between overlap audits; 0: only at the end */
+    double audit_tolerance; /* overlap (in diameters) past which an audit stops the run */
+    uint64_t audit_k;       /* the next audit is at audit_k * audit_every */
+    double max_overlap;     /* largest overlap any audit found, in diameters */
 
     hsf_stats stats;
     const volatile sig_atomic_t *stop;  /* set asynchronously to end the run early */
@@ -104,12 +108,27 @@ struct hsf_system {
 };
 
 /* With an indexed queue, the key of an event that is not a particle's:
- * the particles are keys 0 to n - 1, then come the stop, the reversal and
- * each output's samples. */
+ * the particles are keys 0 to n - 1, then come the stop, the reversal,
+ * each output's samples and the audit (HSF_SPECIAL_KEYS of them). */
+#define HSF_SPECIAL_KEYS(sys) ((sys)->n_out + 3)
 static inline uint32_t hsf_special_key(const hsf_system *sys, uint32_t kind, uint32_t object)
 {
     uint32_t n = (uint32_t)sys->n;
-    return kind == HSF_EVENT_STOP ? n : kind == HSF_EVENT_REVERSE ? n + 1 : n + 2 + object;
+    return kind == HSF_EVENT_STOP      ? n
+           : kind == HSF_EVENT_REVERSE ? n + 1
+           : kind == HSF_EVENT_AUDIT   ? n + 2 + (uint32_t)sys->n_out
+                                       : n + 2 + object;
+}
+
+/* The kind and object of special key key (>= n). */
+static inline uint32_t hsf_special_kind(const hsf_system *sys, uint32_t key, uint32_t *object)
+{
+    uint32_t n = (uint32_t)sys->n;
+    *object = key >= n + 2 ? key - n - 2 : 0;
+    return key == n                                  ? HSF_EVENT_STOP
+           : key == n + 1                            ? HSF_EVENT_REVERSE
+           : key == n + 2 + (uint32_t)sys->n_out     ? HSF_EVENT_AUDIT
+                                                     : HSF_EVENT_SAMPLE;
 }
 
 /* Position of a particle moving as m at time t, without changing it. */

@@ -8,10 +8,10 @@ check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 endif
 TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/test_scenarios.sh \
-	tests/test_pictures.sh tests/test_prefetch.sh tests/test_checkpoint.sh
+	tests/test_pictures.sh tests/test_prefetch.sh tests/test_checkpoint.sh tests/test_guards.sh
 EXTRA_DIST += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh \
 	tests/test_scenarios.sh tests/test_pictures.sh tests/test_prefetch.sh \
-	tests/test_checkpoint.sh \
+	tests/test_checkpoint.sh tests/test_guards.sh \
 	tests/lsan.supp
 noinst_HEADERS += tests/testlib.h tests/runlib.h
 
@@ -65,7 +65,8 @@ endif
 FIXTURE_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 check_LTLIBRARIES += tests/fixtures/no_entry.la tests/fixtures/wrong_abi.la \
 	tests/fixtures/newer_minor.la tests/fixtures/misnamed.la \
-	tests/fixtures/incomplete.la tests/fixtures/no_save.la
+	tests/fixtures/incomplete.la tests/fixtures/no_save.la \
+	tests/fixtures/good_box.la tests/fixtures/z_periodic.la tests/fixtures/bad_extent.la tests/fixtures/nan_hit.la tests/fixtures/negative_hit.la tests/fixtures/bad_velocity.la tests/fixtures/out_of_order.la tests/fixtures/loses_events.la
 tests_fixtures_no_entry_la_SOURCES = tests/fixtures/no_entry.c
 tests_fixtures_no_entry_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_fixtures_wrong_abi_la_SOURCES = tests/fixtures/wrong_abi.c
@@ -78,6 +79,32 @@ tests_fixtures_incomplete_la_SOURCES = tests/fixtures/incomplete.c
 tests_fixtures_incomplete_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_fixtures_no_save_la_SOURCES = tests/fixtures/no_save.c
 tests_fixtures_no_save_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+# Plugins that answer wrongly, one way each (tests/test_guards.sh).
+tests_fixtures_good_box_la_SOURCES = tests/fixtures/broken_box.c
+tests_fixtures_good_box_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=0 -DNAME='"good_box"'
+tests_fixtures_good_box_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_z_periodic_la_SOURCES = tests/fixtures/broken_box.c
+tests_fixtures_z_periodic_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=1 -DNAME='"z_periodic"'
+tests_fixtures_z_periodic_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_bad_extent_la_SOURCES = tests/fixtures/broken_box.c
+tests_fixtures_bad_extent_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=2 -DNAME='"bad_extent"'
+tests_fixtures_bad_extent_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_nan_hit_la_SOURCES = tests/fixtures/broken_box.c
+tests_fixtures_nan_hit_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=3 -DNAME='"nan_hit"'
+tests_fixtures_nan_hit_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_negative_hit_la_SOURCES = tests/fixtures/broken_box.c
+tests_fixtures_negative_hit_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=4 -DNAME='"negative_hit"'
+tests_fixtures_negative_hit_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_bad_velocity_la_SOURCES = tests/fixtures/broken_box.c
+tests_fixtures_bad_velocity_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=5 -DNAME='"bad_velocity"'
+tests_fixtures_bad_velocity_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_out_of_order_la_SOURCES = tests/fixtures/broken_queue.c
+tests_fixtures_out_of_order_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=1 -DNAME='"out_of_order"'
+tests_fixtures_out_of_order_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_loses_events_la_SOURCES = tests/fixtures/broken_queue.c
+tests_fixtures_loses_events_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=2 -DNAME='"loses_events"'
+tests_fixtures_loses_events_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+
 
 # What the tests find: the built plugins, the fixtures, the source tree.
 AM_TESTS_ENVIRONMENT = \

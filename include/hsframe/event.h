@@ -15,7 +15,8 @@ typedef enum hsf_event_kind {
     HSF_EVENT_CELL = 3,     /* subject leaves its neighbourhood: its neighbour list is renewed */
     HSF_EVENT_SAMPLE = 4,   /* output number object takes a sample */
     HSF_EVENT_STOP = 5,     /* the run ends */
-    HSF_EVENT_REVERSE = 6   /* every velocity is reversed ([simulation] reverse_at) */
+    HSF_EVENT_REVERSE = 6,  /* every velocity is reversed ([simulation] reverse_at) */
+    HSF_EVENT_AUDIT = 7     /* the overlap audit ([simulation] audit_every; since ABI 1.3) */
 } hsf_event_kind;
 
 /* One scheduled event, 32 bytes, copied by value into and out of queues.

@@ -4,6 +4,7 @@
 #include <zlib.h>
 
 #include "../error_private.h"
+#include "../queue_contents.h"
 #include "checkpoint.h"
 #include "file.h"
 #include "state_private.h"
@@ -22,6 +23,8 @@ typedef struct ckpt_scalars {
     uint64_t next_seq;
     hsf_stats stats;
     double conserved[5];
+    uint64_t audit_k;
+    double max_overlap;
 } ckpt_scalars;
 
 static void fill_head(const hsf_system *sys, ckpt_head *h)
@@ -64,50 +67,6 @@ int hsf_checkpoint_check_outputs(const hsf_system *sys, hsf_error *err)
                                  "remove the [checkpoint] section or this output",
                                  o->cfg.section, o->plugin.info->name, o->plugin.file,
                                  o->plugin.info->abi_major, o->plugin.info->abi_minor);
-    }
-    return 0;
-}
-
-/* ---- The queue ---------------------------------------------------------
- * Queues have no way to list what they hold, so a checkpoint takes every
- * event out and puts it back with the same time and seq: the queue then
- * pops the same events in the same order as before. */
-
-static uint64_t queue_capacity(const hsf_system *sys)
-{
-    return sys->indexed ? sys->n + 2 + sys->n_out : sys->queue->size(sys->queue_state);
-}
-
-/* Takes every event out into ev (room for queue_capacity); returns how
- * many.  With an indexed queue, subject is the key. */
-static size_t drain(hsf_system *sys, hsf_event *ev)
-{
-    size_t count = 0;
-    if (!sys->indexed) {
-        while (sys->queue->pop(sys->queue_state, &ev[count]))
-            count++;
-        return count;
-    }
-    uint32_t key, n = (uint32_t)sys->n;
-    double time;
-    while (sys->queue->index_first(sys->queue_state, &key, &time)) {
-        sys->queue->index_remove(sys->queue_state, key);
-        ev[count++] = (hsf_event){ .time = time, .subject = key,
-                                   .seq = key < n ? sys->b[key].event_seq
-                                                  : sys->special_seq[key - n] };
-    }
-    return count;
-}
-
-static int refill(hsf_system *sys, const hsf_event *ev, size_t count, hsf_error *err)
-{
-    for (size_t k = 0; k < count; k++) {
-        int failed = sys->indexed
-                         ? sys->queue->index_set(sys->queue_state, ev[k].subject, ev[k].time,
-                                                 ev[k].seq, err)
-                         : sys->queue->push(sys->queue_state, &ev[k], err);
-        if (failed)
-            return hsf_error_prefix(err, "queue %s: ", sys->queue_plugin.info->name);
     }
     return 0;
 }
@@ -160,11 +119,11 @@ static int write_outputs(hsf_ckpt_writer *w, hsf_system *sys, hsf_error *err)
 int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *run,
                          hsf_error *err)
 {
-    hsf_event *ev = malloc((queue_capacity(sys) + 1) * sizeof *ev);
+    hsf_event *ev = malloc((hsf_queue_capacity(sys) + 1) * sizeof *ev);
     if (!ev)
         return hsf_error_set(err, "out of memory for a checkpoint of the queue");
-    size_t count = drain(sys, ev);
-    if (refill(sys, ev, count, err)) {
+    size_t count = hsf_queue_drain(sys, ev);
+    if (hsf_queue_refill(sys, ev, count, err)) {
         free(ev);
         return -1;
     }
@@ -175,7 +134,8 @@ int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *
     }
     ckpt_head head;
     fill_head(sys, &head);
-    ckpt_scalars sc = { .time = sys->time, .next_seq = sys->next_seq, .stats = sys->stats };
+    ckpt_scalars sc = { .time = sys->time, .next_seq = sys->next_seq, .stats = sys->stats,
+                        .audit_k = sys->audit_k, .max_overlap = sys->max_overlap };
     memcpy(sc.conserved, run->conserved, sizeof sc.conserved);
     hsf_ckpt_section(&w, "HEAD", &head, sizeof head);
     hsf_ckpt_section(&w, "CONF", run->config, strlen(run->config));
@@ -348,6 +308,8 @@ static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
     sys->time = sc.time;
     sys->next_seq = sc.next_seq;
     sys->stats = sc.stats;
+    sys->audit_k = sc.audit_k;
+    sys->max_overlap = sc.max_overlap;
     memcpy(run->conserved, sc.conserved, sizeof sc.conserved);
     size_t want_start = run->start ? sys->n * 6 * sizeof(double) : 0;
     if (hsf_ckpt_next(r, "STRT", &d, &size, err))
@@ -379,7 +341,7 @@ static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
     if (hsf_ckpt_next(r, "QUEU", &d, &size, err))
         return -1;
     size_t count = size / sizeof(hsf_event);
-    uint32_t n = (uint32_t)sys->n, keys = (uint32_t)(n + 2 + sys->n_out);
+    uint32_t n = (uint32_t)sys->n, keys = (uint32_t)(n + HSF_SPECIAL_KEYS(sys));
     if (size % sizeof(hsf_event) || (sys->indexed && count > keys))
         return hsf_error_set(err, "%s: checkpoint's QUEU section is damaged", path);
     hsf_event *ev = malloc(size ? size : 1);
@@ -394,7 +356,7 @@ static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
     for (size_t k = 0; sys->indexed && k < count; k++)
         if (ev[k].subject >= n)
             sys->special_seq[ev[k].subject - n] = ev[k].seq;
-    int rc = refill(sys, ev, count, err);
+    int rc = hsf_queue_refill(sys, ev, count, err);
     free(ev);
     if (rc)
         return -1;
