@@ -860,7 +860,7 @@ int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
                          sys->end_time);
 finished:
     sys->time = sys->end_time;
-    if (hsf_queue_check(sys, err))
+    if (hsf_queue_check_final(sys, err))
         return -1;
     for (size_t k = 0; k < sys->n_out; k++)
         if (sample(sys, &sys->out[k], err))

@@ -7,6 +7,7 @@
 
 #include "error_private.h"
 #include "init.h"
+#include "input_limits.h"
 
 const hsf_param hsf_init_params[] = {
     { "lattice", HSF_PARAM_STRING, NULL, 0, 0,
@@ -125,6 +126,8 @@ int hsf_init_particles(const hsf_config *cfg, int dim, unsigned long seed,
     size_t n = (size_t)cells[0] * cells[1] * cells[2] * (size_t)l->nsites;
     if (n > UINT32_MAX - 1)
         return hsf_config_error(cfg, err, "cells", "%zu particles is more than hsframe holds", n);
+    if (hsf_memory_check(n, dim, "[init]", err))
+        return -1;
     out->p = calloc(n, sizeof *out->p);
     out->line = calloc(n, sizeof *out->line);
     out->path = strdup("[init]");

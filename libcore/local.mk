@@ -14,7 +14,7 @@ libhsframe_la_SOURCES = \
 	libcore/neighbours.c libcore/neighbours.h \
 	libcore/init.c libcore/init.h \
 	libcore/system.c libcore/system_private.h \
-	libcore/validate.c libcore/validate.h \
+	libcore/validate.c libcore/validate.h libcore/input_limits.c libcore/input_limits.h \
 	libcore/engine.c libcore/progress.c libcore/progress.h \
 	libcore/audit.c libcore/audit.h libcore/queue_contents.c libcore/queue_contents.h \
 	libcore/run.c libcore/run.h \

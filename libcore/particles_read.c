@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "error_private.h"
+#include "input_limits.h"
 #include "particles_parse.h"
 
 /* Longest piece of a token quoted in a message. */
@@ -234,7 +235,7 @@ int hsf_read_particle_lines(hsf_cursor *c, size_t n, int dim, const hsf_line_for
                             hsf_particle_set *out, hsf_error *err)
 {
     size_t cap = lines_bound(c, n, f->min_tokens), i;
-    if (set_alloc(out, cap, dim, c->path, err))
+    if (hsf_memory_check(cap, dim, c->path, err) || set_alloc(out, cap, dim, c->path, err))
         return -1;
     for (i = 0; i < n && hsf_cursor_next_content(c); i++) {
         if (i == cap)       /* cannot happen: lines_bound counts lines */

@@ -25,4 +25,8 @@ int hsf_queue_refill(hsf_system *sys, const hsf_event *ev, size_t count, hsf_err
  * queue is left holding the same events. */
 int hsf_queue_check(hsf_system *sys, hsf_error *err);
 
+/* The same check at the end of the run: takes every event out as it
+ * comes, and puts nothing back (so it needs no room for them). */
+int hsf_queue_check_final(hsf_system *sys, hsf_error *err);
+
 #endif

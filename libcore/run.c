@@ -13,6 +13,7 @@
 #include "checkpoint/checkpoint.h"
 #include "error_private.h"
 #include "init.h"
+#include "input_limits.h"
 #include "progress.h"
 #include "run.h"
 #include "system_private.h"
@@ -308,6 +309,15 @@ static int take_extent(hsf_system *sys, hsf_error *err)
     return 0;
 }
 
+/* The largest side of the extent. */
+static double extent_span(const hsf_system *sys)
+{
+    double span = 0;
+    for (int a = 0; a < sys->dim; a++)
+        span = fmax(span, sys->hi[a] - sys->lo[a]);
+    return span;
+}
+
 static void *alloc_state(size_t size)
 {
     return calloc(1, size ? size : 1);
@@ -374,7 +384,8 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     rs->boundary_initialised = 1;
     if (sys->boundary->init(sys->boundary_state, &sys->boundary_cfg, sys->dim, err))
         return hsf_error_prefix(err, "[boundary] (%s): ", sys->boundary_plugin.info->name);
-    if (take_extent(sys, err))
+    if (take_extent(sys, err) ||
+        hsf_check_representable(&rs->set, extent_span(sys), sys->end_time, err))
         return -1;
     if (hsf_validate_inside(sys, &rs->set, err) ||
         hsf_system_adopt(sys, &rs->set, err) || choose_search(rs, err) ||
