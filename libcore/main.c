@@ -91,6 +91,12 @@ enum { OPT_LIST = 256, OPT_HELP_PLUGIN, OPT_PLUGIN_PATH, OPT_RESUME, OPT_AUDIT }
 
 int main(int argc, char **argv)
 {
+    /* First of all, so that a job stopped while it starts still stops
+     * cleanly (with a checkpoint if it has one). */
+    struct sigaction sa = { .sa_handler = request_stop };
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
     static const struct option longopts[] = {
         { "config", required_argument, NULL, 'c' },
         { "set", required_argument, NULL, 's' },
@@ -160,10 +166,6 @@ int main(int argc, char **argv)
               stderr);
         status = HSF_EXIT_USAGE;
     } else {
-        struct sigaction sa = { .sa_handler = request_stop };
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGINT, &sa, NULL);
-        sigaction(SIGTERM, &sa, NULL);
         hsf_run_options opt = { .config_path = config, .overrides = overrides,
                                 .n_overrides = n_overrides, .plugin_dirs = plugin_dirs,
                                 .info = quiet ? NULL : stderr,

@@ -97,7 +97,7 @@ struct hsf_system {
 
     /* Checkpoints ([checkpoint]): when set, the engine calls checkpoint
      * between events when asked to stop (final = 1: the run then ends
-     * with HSF_ENGINE_STOPPED) and, every 4096 events, once the monotonic
+     * with HSF_ENGINE_STOPPED) and, every 256 events, once the monotonic
      * clock has reached checkpoint_due (final = 0; it returns 1 when the
      * run must stop now, having written the checkpoint).  Returns 0 or 1,
      * or -1 with err set. */
