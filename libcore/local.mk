@@ -1,27 +1,32 @@
-# libhsframe: the core (configuration, plugin loader, particle I/O, engine)
-# and the thin hsframe program.
+# libhsframe: the core, by part: host/ (errors, configuration, plugin
+# loader: what plugins talk to), io/ (particle files and initial
+# conditions, their checks, atomic output files), engine/ (the system, the
+# event loop and what it searches with), checkpoint/ (saving and resuming
+# runs), run/ (one whole run, assembled from the others); and main.c, the
+# thin hsframe program.
 lib_LTLIBRARIES += libhsframe.la
 libhsframe_la_SOURCES = \
-	libcore/error.c libcore/error_private.h \
-	libcore/config.c libcore/config_private.h \
-	libcore/plugin_loader.c libcore/plugin_loader.h \
-	libcore/particle.h \
-	libcore/particles_read.c libcore/particles_parse.h \
-	libcore/particles_algs4.c libcore/particles_xyz.c \
-	libcore/particles_write.c libcore/atomic_file.c libcore/atomic_private.h \
-	libcore/physics.c libcore/physics.h \
-	libcore/cells.c libcore/cells.h \
-	libcore/neighbours.c libcore/neighbours.h \
-	libcore/init.c libcore/init.h \
-	libcore/system.c libcore/system_private.h \
-	libcore/validate.c libcore/validate.h libcore/input_limits.c libcore/input_limits.h \
-	libcore/engine.c libcore/progress.c libcore/progress.h \
-	libcore/audit.c libcore/audit.h libcore/queue_contents.c libcore/queue_contents.h \
-	libcore/run.c libcore/run.h \
+	libcore/host/error.c libcore/host/error_private.h \
+	libcore/host/config.c libcore/host/config_private.h \
+	libcore/host/plugin_loader.c libcore/host/plugin_loader.h \
+	libcore/io/particles_read.c libcore/io/particles_parse.h \
+	libcore/io/particles_algs4.c libcore/io/particles_xyz.c \
+	libcore/io/particles_write.c libcore/io/atomic_file.c libcore/io/atomic_private.h \
+	libcore/io/init.c libcore/io/init.h \
+	libcore/io/validate.c libcore/io/validate.h \
+	libcore/io/input_limits.c libcore/io/input_limits.h \
+	libcore/engine/particle.h libcore/engine/system.c libcore/engine/system_private.h \
+	libcore/engine/physics.c libcore/engine/physics.h \
+	libcore/engine/cells.c libcore/engine/cells.h \
+	libcore/engine/neighbours.c libcore/engine/neighbours.h \
+	libcore/engine/engine.c libcore/engine/progress.c libcore/engine/progress.h \
+	libcore/engine/audit.c libcore/engine/audit.h \
+	libcore/engine/queue_contents.c libcore/engine/queue_contents.h \
 	libcore/checkpoint/checkpoint.c libcore/checkpoint/checkpoint.h \
 	libcore/checkpoint/file.c libcore/checkpoint/file.h \
-	libcore/checkpoint/state.c libcore/checkpoint/state_private.h
-libhsframe_la_CPPFLAGS = $(AM_CPPFLAGS) $(INIH_CFLAGS) $(ZLIB_CFLAGS) \
+	libcore/checkpoint/state.c libcore/checkpoint/state_private.h \
+	libcore/run/run.c libcore/run/run.h
+libhsframe_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore $(INIH_CFLAGS) $(ZLIB_CFLAGS) \
 	-DHSF_BUILDDIR='"$(abs_top_builddir)"' -DHSF_PLUGINDIR='"$(pkglibdir)"'
 # Neither flag changes a result (this is not -ffast-math): the library never
 # reads errno after libm calls nor traps on floating-point exceptions, and
@@ -33,5 +38,5 @@ libhsframe_la_LDFLAGS = -no-undefined -version-info 0:0:0 -export-symbols-regex 
 
 bin_PROGRAMS += hsframe
 hsframe_SOURCES = libcore/main.c
-hsframe_CPPFLAGS = $(AM_CPPFLAGS) -DHSF_PLUGINDIR='"$(pkglibdir)"'
+hsframe_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore -DHSF_PLUGINDIR='"$(pkglibdir)"'
 hsframe_LDADD = libhsframe.la

@@ -7,9 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "error_private.h"
-#include "plugin_loader.h"
-#include "run.h"
+#include "host/error_private.h"
+#include "host/plugin_loader.h"
+#include "run/run.h"
 
 /* Set by SIGINT and SIGTERM: the engine stops at the next event, writes its
  * checkpoint if the run has one, or else every output removes its temporary

@@ -9,8 +9,8 @@
 
 #include <criterion/criterion.h>
 
-#include "error_private.h"
-#include "run.h"
+#include "host/error_private.h"
+#include "run/run.h"
 
 /* Runs the configuration file at path; the summary goes to summary (size
  * bytes), the error to err.  Returns hsframe's exit status. */

@@ -6,9 +6,9 @@
 
 #include <hsframe/boundary.h>
 
-#include "config_private.h"
-#include "error_private.h"
-#include "plugin_loader.h"
+#include "host/config_private.h"
+#include "host/error_private.h"
+#include "host/plugin_loader.h"
 #include "testlib.h"
 
 static hsf_plugin_path pp;

@@ -2,8 +2,8 @@
  * exact messages for each kind of mistake. */
 #include <criterion/criterion.h>
 
-#include "config_private.h"
-#include "error_private.h"
+#include "host/config_private.h"
+#include "host/error_private.h"
 #include "testlib.h"
 
 static const hsf_param host[] = {

@@ -5,7 +5,7 @@
 
 #include <criterion/criterion.h>
 
-#include "error_private.h"
+#include "host/error_private.h"
 #include "runlib.h"
 #include "testlib.h"
 

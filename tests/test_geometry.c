@@ -6,10 +6,10 @@
 
 #include <hsframe/boundary.h>
 
-#include "config_private.h"
-#include "error_private.h"
-#include "neighbours.h"
-#include "plugin_loader.h"
+#include "host/config_private.h"
+#include "host/error_private.h"
+#include "engine/neighbours.h"
+#include "host/plugin_loader.h"
 #include "runlib.h"
 #include "testlib.h"
 

@@ -4,8 +4,8 @@
 
 #include <criterion/criterion.h>
 
-#include "error_private.h"
-#include "plugin_loader.h"
+#include "host/error_private.h"
+#include "host/plugin_loader.h"
 #include "testlib.h"
 
 static hsf_plugin_path pp;

@@ -10,8 +10,8 @@
 
 #include <criterion/criterion.h>
 
-#include "error_private.h"
-#include "particle.h"
+#include "host/error_private.h"
+#include "engine/particle.h"
 
 static hsf_particle_set set;
 static hsf_error err;

@@ -4,7 +4,7 @@
 
 #include <criterion/criterion.h>
 
-#include "physics.h"
+#include "engine/physics.h"
 
 #define EPS 1e-15
 

@@ -23,7 +23,7 @@
 #include <hsframe/plugin.h>
 #include <hsframe/queue.h>
 
-#include "error_private.h"
+#include "host/error_private.h"
 
 /* By value: Criterion runs each test in its own process and copies the
  * parameters, so they cannot hold pointers. */

@@ -7,7 +7,7 @@
 
 #include "checkpoint/file.h"
 #include "checkpoint/state_private.h"
-#include "error_private.h"
+#include "host/error_private.h"
 #include "testlib.h"
 
 static hsf_error err;

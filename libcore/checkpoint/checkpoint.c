@@ -3,11 +3,11 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "../error_private.h"
-#include "../queue_contents.h"
-#include "checkpoint.h"
-#include "file.h"
-#include "state_private.h"
+#include "host/error_private.h"
+#include "engine/queue_contents.h"
+#include "checkpoint/checkpoint.h"
+#include "checkpoint/file.h"
+#include "checkpoint/state_private.h"
 
 /* Which build and which system wrote a checkpoint. */
 typedef struct ckpt_head {

@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "../system_private.h"
+#include "engine/system_private.h"
 
 /* What a checkpoint keeps of the run around the engine (run.c). */
 typedef struct hsf_ckpt_run {

@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "file.h"
+#include "checkpoint/file.h"
 
 static const char magic[8] = { 'H', 'S', 'F', 'C', 'K', 'P', 'T', '\n' };
 

@@ -16,8 +16,8 @@
 
 #include <hsframe/queue.h>
 
-#include "error_private.h"
-#include "plugin_loader.h"
+#include "host/error_private.h"
+#include "host/plugin_loader.h"
 
 static uint64_t rng = 0x2545f4914f6cdd1dULL;
 

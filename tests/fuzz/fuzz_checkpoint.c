@@ -11,7 +11,7 @@
 
 #include "checkpoint/file.h"
 #include "checkpoint/state_private.h"
-#include "error_private.h"
+#include "host/error_private.h"
 #include "fuzz_file.h"
 
 static void read_sections(hsf_ckpt_reader *r)

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config_private.h"
-#include "error_private.h"
+#include "host/config_private.h"
+#include "host/error_private.h"
 #include "fuzz_file.h"
 
 static const hsf_param params[] = {

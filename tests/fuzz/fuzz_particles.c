@@ -3,9 +3,9 @@
  * twice, as fuzz_algs4 and fuzz_xyz, seeded with files of each format. */
 #include <stdint.h>
 
-#include "error_private.h"
+#include "host/error_private.h"
 #include "fuzz_file.h"
-#include "particle.h"
+#include "engine/particle.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -22,8 +22,8 @@ mkdir -p "$out/crashes"
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
     -fno-omit-frame-pointer -D_GNU_SOURCE -I$src/include -I$src/libcore -I$src/tests/fuzz"
 lib=$src/libcore
-readers="$lib/particles_read.c $lib/particles_algs4.c $lib/particles_xyz.c $lib/error.c
-    $lib/input_limits.c"
+readers="$lib/io/particles_read.c $lib/io/particles_algs4.c $lib/io/particles_xyz.c
+    $lib/host/error.c $lib/io/input_limits.c"
 
 # build NAME SOURCES... [-lLIB...]
 build() {
@@ -83,14 +83,14 @@ targets=${*:-"fuzz_config fuzz_algs4 fuzz_xyz fuzz_checkpoint"}
 passed=0 failed=0
 for name in $targets; do
     case $name in
-    fuzz_config) build $name "$src/tests/fuzz/fuzz_config.c" "$lib/config.c" "$lib/error.c" -linih &&
+    fuzz_config) build $name "$src/tests/fuzz/fuzz_config.c" "$lib/host/config.c" "$lib/host/error.c" -linih &&
                  seed $name "$src"/conf/*.ini "$src"/examples/*/*.ini ;;
     fuzz_algs4) build $name "$src/tests/fuzz/fuzz_particles.c" $readers &&
                 seed $name "$src"/data/*.txt "$src"/examples/*/*.txt ;;
     fuzz_xyz) build $name "$src/tests/fuzz/fuzz_particles.c" $readers &&
               seed $name "$src"/data/*.xyz ;;
     fuzz_checkpoint) build $name "$src/tests/fuzz/fuzz_checkpoint.c" "$lib/checkpoint/file.c" \
-                         "$lib/checkpoint/state.c" "$lib/atomic_file.c" "$lib/error.c" -lz &&
+                         "$lib/checkpoint/state.c" "$lib/io/atomic_file.c" "$lib/host/error.c" -lz &&
                      seed $name && checkpoint_seed ;;
     *) echo "unknown target $name" >&2; false ;;
     esac || { failed=$((failed + 1)); echo "$name: build failed"; continue; }

@@ -5,7 +5,7 @@
 
 #include <hsframe/config.h>
 
-#include "particle.h"
+#include "engine/particle.h"
 
 /* The [init] section's parameters. */
 extern const hsf_param hsf_init_params[];

@@ -14,8 +14,8 @@
 #include <hsframe/output.h>
 #include <hsframe/queue.h>
 
-#include "error_private.h"
-#include "plugin_loader.h"
+#include "host/error_private.h"
+#include "host/plugin_loader.h"
 
 const char *hsf_plugin_kind_name(int kind)
 {

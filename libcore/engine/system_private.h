@@ -10,11 +10,11 @@
 #include <hsframe/queue.h>
 #include <hsframe/system.h>
 
-#include "cells.h"
-#include "neighbours.h"
-#include "config_private.h"
-#include "particle.h"
-#include "plugin_loader.h"
+#include "engine/cells.h"
+#include "engine/neighbours.h"
+#include "host/config_private.h"
+#include "engine/particle.h"
+#include "host/plugin_loader.h"
 
 /* What the engine reads ahead for the events the queue says come next
  * (engine.c, fetch_ahead): the keys it named last, those of them it named

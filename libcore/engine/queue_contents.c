@@ -1,8 +1,8 @@
 /* Taking the queue's events out and putting them back (queue_contents.h). */
 #include <stdlib.h>
 
-#include "error_private.h"
-#include "queue_contents.h"
+#include "host/error_private.h"
+#include "engine/queue_contents.h"
 
 size_t hsf_queue_capacity(const hsf_system *sys)
 {

@@ -1,7 +1,7 @@
 /* Pair collision prediction and resolution. */
 #include <math.h>
 
-#include "physics.h"
+#include "engine/physics.h"
 
 double hsf_pair_collide(const double dr[3], double vi[3], double vj[3], double mi,
                         double mj, double *virial)

@@ -11,8 +11,8 @@
 
 #include <ini.h>
 
-#include "config_private.h"
-#include "error_private.h"
+#include "host/config_private.h"
+#include "host/error_private.h"
 
 /* ---- reading the file ---------------------------------------------------- */
 

@@ -1,8 +1,8 @@
 /* The overlap audit (audit.h). */
 #include <math.h>
 
-#include "audit.h"
-#include "error_private.h"
+#include "engine/audit.h"
+#include "host/error_private.h"
 
 typedef struct audit_scan {
     const hsf_system *sys;

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error_private.h"
-#include "neighbours.h"
+#include "host/error_private.h"
+#include "engine/neighbours.h"
 
 /* The image code of a shift of -1, 0 or +1 box lengths per axis, and its
  * mirror (the owner as seen from the neighbour). */

@@ -2,8 +2,8 @@
  * (nearest periodic images included), so that the check costs O(N). */
 #include <math.h>
 
-#include "error_private.h"
-#include "validate.h"
+#include "host/error_private.h"
+#include "io/validate.h"
 
 static int check_inside(const hsf_system *sys, const hsf_particle_set *set, hsf_error *err)
 {

@@ -8,16 +8,16 @@
 
 #include <hsframe/io.h>
 
-#include "atomic_private.h"
-#include "audit.h"
+#include "io/atomic_private.h"
+#include "engine/audit.h"
 #include "checkpoint/checkpoint.h"
-#include "error_private.h"
-#include "init.h"
-#include "input_limits.h"
-#include "progress.h"
-#include "run.h"
-#include "system_private.h"
-#include "validate.h"
+#include "host/error_private.h"
+#include "io/init.h"
+#include "io/input_limits.h"
+#include "engine/progress.h"
+#include "run/run.h"
+#include "engine/system_private.h"
+#include "io/validate.h"
 
 static const hsf_param simulation_params[] = {
     { "dim", HSF_PARAM_INT, "2", 2, 3, "2 for discs, 3 for spheres" },

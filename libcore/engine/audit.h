@@ -5,7 +5,7 @@
 #ifndef HSF_AUDIT_H
 #define HSF_AUDIT_H
 
-#include "system_private.h"
+#include "engine/system_private.h"
 
 typedef struct hsf_audit_result {
     double max_overlap;     /* largest (sigma - distance) / sigma of any pair, 0 if none;

@@ -1,7 +1,7 @@
 /* The progress line (see progress.h). */
 #include <time.h>
 
-#include "progress.h"
+#include "engine/progress.h"
 
 static double wall_seconds(void)
 {

@@ -7,8 +7,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "error_private.h"
-#include "input_limits.h"
+#include "host/error_private.h"
+#include "io/input_limits.h"
 
 /* A value from /proc/meminfo in bytes, or -1. */
 static double meminfo(const char *key)

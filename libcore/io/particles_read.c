@@ -11,9 +11,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "error_private.h"
-#include "input_limits.h"
-#include "particles_parse.h"
+#include "host/error_private.h"
+#include "io/input_limits.h"
+#include "io/particles_parse.h"
 
 /* Longest piece of a token quoted in a message. */
 #define SHOWN_MAX 40

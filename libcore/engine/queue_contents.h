@@ -6,7 +6,7 @@
 #ifndef HSF_QUEUE_CONTENTS_H
 #define HSF_QUEUE_CONTENTS_H
 
-#include "system_private.h"
+#include "engine/system_private.h"
 
 /* Room hsf_queue_drain needs, in events. */
 size_t hsf_queue_capacity(const hsf_system *sys);

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "error_private.h"
+#include "host/error_private.h"
 
 int hsf_error_set(hsf_error *err, const char *fmt, ...)
 {

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "error_private.h"
-#include "particles_parse.h"
+#include "host/error_private.h"
+#include "io/particles_parse.h"
 
 enum use { SKIP, POS, VEL, RADIUS, MASS, COLOR, IMAGE, NUSES };
 

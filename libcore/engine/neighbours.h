@@ -24,8 +24,8 @@
 
 #include <hsframe/error.h>
 
-#include "cells.h"
-#include "particle.h"
+#include "engine/cells.h"
+#include "engine/particle.h"
 
 /* Particle i's list is one block of stride bytes, aligned to 64: its
  * count (uint32), then cap image codes (uint8, 2 bits per axis, see

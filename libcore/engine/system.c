@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "system_private.h"
+#include "engine/system_private.h"
 
 int hsf_system_dim(const hsf_system *sys)
 {

@@ -2,8 +2,8 @@
  * "rx ry vx vy radius mass r g b" per particle, 2D only.  Taken as people
  * have it: CRLF, blank lines anywhere, extra spaces and tabs, Java-style
  * exponents, no final newline; the colour may be left out (black). */
-#include "error_private.h"
-#include "particles_parse.h"
+#include "host/error_private.h"
+#include "io/particles_parse.h"
 
 static const char *const number_names[6] = { "rx", "ry", "vx", "vy", "radius", "mass" };
 static const char *const colour_names[3] = { "red", "green", "blue" };

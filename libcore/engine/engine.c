@@ -27,12 +27,12 @@
 
 #include <hsframe/prefetch.h>
 
-#include "audit.h"
-#include "error_private.h"
-#include "physics.h"
-#include "progress.h"
-#include "queue_contents.h"
-#include "system_private.h"
+#include "engine/audit.h"
+#include "host/error_private.h"
+#include "engine/physics.h"
+#include "engine/progress.h"
+#include "engine/queue_contents.h"
+#include "engine/system_private.h"
 
 static int is_particle_event(uint32_t kind)
 {

@@ -18,7 +18,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "particle.h"
+#include "engine/particle.h"
 
 #define HSF_MAX_LEVELS 32
 

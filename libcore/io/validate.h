@@ -2,7 +2,7 @@
 #ifndef HSF_VALIDATE_H
 #define HSF_VALIDATE_H
 
-#include "system_private.h"
+#include "engine/system_private.h"
 
 /* Relative tolerance for touching pairs: |d - (ri + rj)| <= this * (ri + rj)
  * counts as touching, not overlapping. */

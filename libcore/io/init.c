@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "error_private.h"
-#include "init.h"
-#include "input_limits.h"
+#include "host/error_private.h"
+#include "io/init.h"
+#include "io/input_limits.h"
 
 const hsf_param hsf_init_params[] = {
     { "lattice", HSF_PARAM_STRING, NULL, 0, 0,

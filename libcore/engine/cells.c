@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cells.h"
-#include "error_private.h"
+#include "engine/cells.h"
+#include "host/error_private.h"
 
 /* Writes the anchor offset of the particle in slot k (with anchors). */
 static void write_offset(const hsf_cells *c, hsf_cell_level *l, const hsf_body *bi, uint32_t k)
