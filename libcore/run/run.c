@@ -3,21 +3,20 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <time.h>
 
 #include <hsframe/io.h>
 
-#include "io/atomic_private.h"
-#include "engine/audit.h"
 #include "checkpoint/checkpoint.h"
+#include "engine/audit.h"
+#include "engine/progress.h"
+#include "engine/system_private.h"
 #include "host/error_private.h"
+#include "io/atomic_private.h"
 #include "io/init.h"
 #include "io/input_limits.h"
-#include "engine/progress.h"
-#include "run/run.h"
-#include "engine/system_private.h"
 #include "io/validate.h"
+#include "run/run.h"
+#include "run/summary.h"
 
 static const hsf_param simulation_params[] = {
     { "dim", HSF_PARAM_INT, "2", 2, 3, "2 for discs, 3 for spheres" },
@@ -80,14 +79,6 @@ static const hsf_param checkpoint_params[] = {
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
-/* What the summary compares: energy always, momentum when it is conserved
- * (no walls: every axis periodic). */
-typedef struct conserved {
-    double energy;
-    double momentum[3];
-    double rms_momentum;
-} conserved;
-
 typedef struct run_state {
     hsf_config_file cf;
     hsf_config sim;
@@ -97,7 +88,7 @@ typedef struct run_state {
     hsf_particle_set set;
     hsf_system sys;
     int boundary_initialised, queue_initialised;
-    conserved c0;           /* at time 0 */
+    hsf_conserved c0;           /* at time 0 */
     double *start;          /* with reverse_at: positions and velocities at time 0 */
     /* Checkpoints */
     char *config_text;      /* hsf_config_canonical, without [checkpoint] */
@@ -467,133 +458,6 @@ static void teardown(run_state *rs)
     hsf_config_file_free(&rs->cf);
 }
 
-/* Total momentum, and the rms momentum of one particle. */
-static void momentum(const hsf_system *sys, double total[3], double *rms)
-{
-    double sq = 0;
-    total[0] = total[1] = total[2] = 0;
-    for (size_t i = 0; i < sys->n; i++)
-        for (int a = 0; a < 3; a++) {
-            double p = sys->b[i].mass * sys->m[i].v[a];
-            total[a] += p;
-            sq += p * p;
-        }
-    *rms = sys->n ? sqrt(sq / (double)sys->n) : 0;
-}
-
-static void measure(const hsf_system *sys, conserved *c)
-{
-    c->energy = hsf_system_kinetic_energy(sys);
-    momentum(sys, c->momentum, &c->rms_momentum);
-}
-
-/* Unwrapped positions and velocities at the start, for time reversal:
- * 6 doubles per particle. */
-static double *record_start(const hsf_system *sys)
-{
-    double *s = malloc(sys->n * 6 * sizeof *s);
-    for (size_t i = 0; s && i < sys->n; i++) {
-        hsf_particle_view p;
-        hsf_system_particle(sys, i, &p);
-        memcpy(s + 6 * i, p.unwrapped, 3 * sizeof *s);
-        memcpy(s + 6 * i + 3, p.v, 3 * sizeof *s);
-    }
-    return s;
-}
-
-/* After running forward to reverse_at and back for as long: how far every
- * particle is from where it started (in units of its own radius, the scale
- * on which a collision sequence changes), and how far its velocity is from
- * the reverse of its starting one (relative to the rms speed). */
-static void print_reversal(FILE *out, const hsf_system *sys, const double *start)
-{
-    double worst_r = 0, sum_r = 0, worst_v = 0, v2 = 0;
-    for (size_t i = 0; i < sys->n; i++)
-        for (int a = 0; a < 3; a++)
-            v2 += start[6 * i + 3 + a] * start[6 * i + 3 + a];
-    double vrms = sys->n ? sqrt(v2 / (double)sys->n) : 0;
-    for (size_t i = 0; i < sys->n; i++) {
-        hsf_particle_view p;
-        hsf_system_particle(sys, i, &p);
-        double dr2 = 0, dv2 = 0;
-        for (int a = 0; a < 3; a++) {
-            double dr = p.unwrapped[a] - start[6 * i + a], dv = p.v[a] + start[6 * i + 3 + a];
-            dr2 += dr * dr;
-            dv2 += dv * dv;
-        }
-        double d = sqrt(dr2) / p.radius;
-        worst_r = fmax(worst_r, d);
-        sum_r += d * d;
-        worst_v = fmax(worst_v, vrms > 0 ? sqrt(dv2) / vrms : 0);
-    }
-    fprintf(out, "reversed_at: %.17g\n", sys->reverse_at);
-    fprintf(out, "return_distance_max: %.3e\n", worst_r);
-    fprintf(out, "return_distance_rms: %.3e\n", sys->n ? sqrt(sum_r / (double)sys->n) : 0.0);
-    fprintf(out, "return_velocity_max: %.3e\n", worst_v);
-}
-
-static int all_periodic(const hsf_system *sys)
-{
-    for (int a = 0; a < sys->dim; a++)
-        if (!sys->periodic[a])
-            return 0;
-    return 1;
-}
-
-static void print_summary(FILE *out, const hsf_system *sys, double wall, const conserved *c0,
-                          const conserved *c1, const double *start)
-{
-    double e0 = c0->energy, e1 = c1->energy;
-    const hsf_stats *s = &sys->stats;
-    fprintf(out, "particles: %zu\n", sys->n);
-    fprintf(out, "dimension: %d\n", sys->dim);
-    fprintf(out, "queue: %s%s\n", sys->queue_plugin.info->name,
-            sys->indexed ? " (indexed)" : "");
-    fprintf(out, "boundary: %s\n", sys->boundary_plugin.info->name);
-    fprintf(out, "time: %.17g\n", sys->time);
-    fprintf(out, "events: %llu\n", (unsigned long long)s->events);
-    fprintf(out, "collisions: %llu\n", (unsigned long long)s->collisions);
-    fprintf(out, "boundary_hits: %llu\n", (unsigned long long)s->wall_hits);
-    fprintf(out, "stale_events: %llu\n", (unsigned long long)s->stale_events);
-    static const char *const search[] = { "all", "cells", "lists" };
-    fprintf(out, "neighbour_search: %s\n", search[sys->search]);
-    fprintf(out, "renewals: %llu\n", (unsigned long long)s->cell_crossings);
-    fprintf(out, "wall_seconds: %.6f\n", wall);
-    fprintf(out, "events_per_second: %.0f\n", wall > 0 ? (double)s->events / wall : 0.0);
-    fprintf(out, "collisions_per_second: %.0f\n",
-            wall > 0 ? (double)s->collisions / wall : 0.0);
-    struct rusage ru;
-    if (!getrusage(RUSAGE_SELF, &ru))
-        fprintf(out, "peak_rss_kb: %ld\n", ru.ru_maxrss);
-    fprintf(out, "kinetic_energy: %.17g\n", e1);
-    fprintf(out, "max_overlap: %.3e\n", sys->max_overlap);
-    fprintf(out, "energy_drift: %.3e\n", e0 > 0 ? (e1 - e0) / e0 : 0.0);
-    if (all_periodic(sys)) {
-        /* Largest change of a component, relative to N times the rms
-         * momentum of a particle. */
-        double worst = 0, scale = (double)sys->n * c0->rms_momentum;
-        for (int a = 0; a < 3; a++)
-            worst = fmax(worst, fabs(c1->momentum[a] - c0->momentum[a]));
-        fprintf(out, "momentum_drift: %.3e\n", scale > 0 ? worst / scale : 0.0);
-    }
-    if (start)
-        print_reversal(out, sys, start);
-}
-
-static void pack(const conserved *c, double out[5])
-{
-    out[0] = c->energy;
-    memcpy(out + 1, c->momentum, sizeof c->momentum);
-    out[4] = c->rms_momentum;
-}
-
-static void unpack(const double in[5], conserved *c)
-{
-    c->energy = in[0];
-    memcpy(c->momentum, in + 1, sizeof c->momentum);
-    c->rms_momentum = in[4];
-}
-
 /* When the engine should next call checkpoint_now: after every seconds,
  * or at stop_after since this process started, whichever comes first. */
 static void schedule_checkpoint(run_state *rs)
@@ -614,7 +478,7 @@ static int checkpoint_now(hsf_system *sys, void *ctx, int final, hsf_error *err)
     int stop = final || (rs->stop_after > 0 && hsf_seconds_now() - rs->started >= rs->stop_after);
     hsf_ckpt_run run = { .config = rs->config_text, .particles_crc = rs->particles_crc,
                          .start = rs->start };
-    pack(&rs->c0, run.conserved);
+    hsf_conserved_pack(&rs->c0, run.conserved);
     if (hsf_checkpoint_write(sys, hsf_config_string(&rs->checkpoint, "file"), &run, err))
         return -1;
     rs->checkpoints++;
@@ -640,8 +504,8 @@ static int starting_state(run_state *rs, const char *resume, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
     if (!resume) {
-        measure(sys, &rs->c0);
-        if (sys->reverse_at >= 0 && !(rs->start = record_start(sys)))
+        hsf_measure(sys, &rs->c0);
+        if (sys->reverse_at >= 0 && !(rs->start = hsf_record_start(sys)))
             return hsf_error_set(err, "out of memory");
         return 0;
     }
@@ -651,7 +515,7 @@ static int starting_state(run_state *rs, const char *resume, hsf_error *err)
                          .start = rs->start };
     if (hsf_checkpoint_read(sys, resume, &run, err))
         return -1;
-    unpack(run.conserved, &rs->c0);
+    hsf_conserved_unpack(run.conserved, &rs->c0);
     return 0;
 }
 
@@ -706,10 +570,10 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
         } else if (rc || final_checks(sys, err)) {
             status = HSF_EXIT_FAILURE;
         } else {
-            conserved c1;
-            measure(sys, &c1);
+            hsf_conserved c1;
+            hsf_measure(sys, &c1);
             if (opt->summary) {
-                print_summary(opt->summary, sys, wall, &rs->c0, &c1, rs->start);
+                hsf_print_summary(opt->summary, sys, wall, &rs->c0, &c1, rs->start);
                 if (opt->resume)
                     fprintf(opt->summary, "resumed_at: %.17g\n", resumed_at);
                 if (rs->checkpoint.section)
