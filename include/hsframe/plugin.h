@@ -26,7 +26,9 @@
  *   1.3  outputs: the optional members save and restore, for checkpoints
  *        (state.h: hsf_state_put, hsf_state_get, hsf_state_left; io.h:
  *        hsf_atomic_save, hsf_atomic_resume).  An output without them
- *        is refused in a run with a [checkpoint] section.
+ *        is refused in a run with a [checkpoint] section.  The event
+ *        kind HSF_EVENT_AUDIT (queued like any event; never given to
+ *        on_event).
  */
 #ifndef HSFRAME_PLUGIN_H
 #define HSFRAME_PLUGIN_H
