@@ -119,10 +119,10 @@ Test(atomic, saved_file_grows_then_resumes_at_the_saved_length)
     cr_assert_not_null(g, "%s", hsf_error_message(&err));
     fputs("second\n", hsf_atomic_stream(g));
     cr_assert_eq(hsf_atomic_commit(g, &err), 0, "%s", hsf_error_message(&err));
-    f = fopen(path, "r");
+    FILE *in = fopen(path, "r");
     char text[64] = { 0 };
-    cr_assert_eq(fread(text, 1, sizeof text - 1, f), 13);
-    fclose(f);
+    cr_assert_eq(fread(text, 1, sizeof text - 1, in), 13);
+    fclose(in);
     cr_assert_str_eq(text, "first\nsecond\n");
     hsf_state_free(&st);
 }
