@@ -11,8 +11,34 @@ value() { awk -v k="$1:" '$1 == k { print $2 }' "$WORK/out"; }
 below() { awk -v x="$1" -v l="$2" 'BEGIN { exit !(x != "" && (x < 0 ? -x : x) < l) }'; }
 above() { awk -v x="$1" -v l="$2" 'BEGIN { exit !(x != "" && x > l) }'; }
 
+# longrun, shortened to end_time 30: stopped after a second each time
+# and resumed until done, it writes what a whole run writes.
+longrun_resumed() {
+    mkdir -p "$WORK/longrun" && cd "$WORK/longrun" || return 1
+    status=75 runs=0
+    while [ $status -eq 75 ] && [ $runs -lt 100 ]; do
+        resume=""
+        [ -f longrun.ckpt ] && resume="--resume longrun.ckpt"
+        "$HSFRAME" -c "$CONF/longrun.ini" -s simulation.end_time=30 \
+            -s checkpoint.stop_after=1 $resume >"$WORK/out" 2>"$WORK/err"
+        status=$?
+        runs=$((runs + 1))
+    done
+    echo "  longrun: $runs runs" >&2
+    cd "$WORK" && [ $status -eq 0 ] && [ $runs -gt 1 ] &&
+        cmp -s longrun/longrun-thermo.csv longrun-thermo.csv &&
+        cmp -s longrun/longrun-final.xyz longrun-final.xyz
+}
+
 for ini in "$CONF"/*.ini; do
     scenario=$(basename "$ini" .ini)
+    if [ "$scenario" = longrun ]; then
+        check "longrun runs whole (end_time 30)" run_status 0 -c "$ini" \
+            -s simulation.end_time=30 -s checkpoint.stop_after=0
+        cp "$WORK/out" "$WORK/$scenario.summary"
+        check "longrun: stopped and resumed, the same files" longrun_resumed
+        continue
+    fi
     check "$scenario runs" run_status 0 -c "$ini"
     check "$scenario: energy conserved to 1e-12" below "$(value energy_drift)" 1e-12
     cp "$WORK/out" "$WORK/$scenario.summary"
