@@ -246,7 +246,8 @@ static int restore_cells(hsf_cells *c, const unsigned char *data, size_t size, c
             return hsf_error_set(err, "%s: checkpoint's cell grid does not match this run's",
                                  path);
         memcpy(l->cells, data + pos, words);
-        memcpy(l->offsets, data + pos + words, offsets);
+        if (offsets)    /* no anchors: no array */
+            memcpy(l->offsets, data + pos + words, offsets);
         pos += words + offsets;
     }
     if (pos != size)
