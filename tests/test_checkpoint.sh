@@ -64,14 +64,18 @@ start() {
 }
 
 # A random pause of 0.01 to 0.5 s (awk's rand, seeded from the clock and
-# the pid: different in every run of the suite).
+# the pid: different in every run of the suite), longer by 0.05 s each
+# round, so that a slow machine (sanitizers, a loaded CI) still gets each
+# process past its start and its first checkpoint, and the loop ends.
 pause() {
-    sleep "$(awk -v s="$$$(date +%N)" 'BEGIN { srand(s % 1000003); printf "%.3f", 0.01 + 0.49 * rand() }')"
+    sleep "$(awk -v s="$$$(date +%N)" -v r="$rounds" 'BEGIN { srand(s % 1000003)
+                                        printf "%.3f", 0.01 + 0.49 * rand() + 0.05 * r }')"
 }
 
 # interrupted DIR HOW: runs DIR/run.ini to the end, stopping it again and
 # again (HOW: term = SIGTERM, kill = SIGKILL with a checkpoint every 0.02 s,
-# stop = stop_after at a random 0.02 to 0.2 s) and resuming.  Fails if a
+# stop = stop_after at a random 0.02 to 0.2 s, each later by round) and
+# resuming.  Fails if a
 # run ends with another status than 0 or the expected stop, or after 200
 # rounds.
 interrupted() {
@@ -90,7 +94,8 @@ interrupted() {
                   wait $pid; status=$?
                   [ $status -eq 0 ] && break
                   [ $status -eq 137 ] || { echo "status $status" >&2; cat err.txt >&2; exit 1; } ;;
-            stop) after=$(awk -v s="$$$(date +%N)" 'BEGIN { srand(s % 1000003); printf "%.3f", 0.02 + 0.18 * rand() }')
+            stop) after=$(awk -v s="$$$(date +%N)" -v r="$rounds" 'BEGIN { srand(s % 1000003)
+                                                printf "%.3f", 0.02 + 0.18 * rand() + 0.02 * r }')
                   start -s checkpoint.stop_after="$after"; wait $pid; status=$?
                   [ $status -eq 0 ] && break
                   [ $status -eq 75 ] || { cat err.txt >&2; exit 1; } ;;
