@@ -12,7 +12,7 @@ libhsframe_la_SOURCES = \
 	libcore/io/particles_read.c libcore/io/particles_parse.h \
 	libcore/io/particles_algs4.c libcore/io/particles_xyz.c \
 	libcore/io/particles_write.c libcore/io/atomic_file.c libcore/io/atomic_private.h \
-	libcore/io/init.c libcore/io/init.h \
+	libcore/io/init.c libcore/io/init.h libcore/io/bonds.c libcore/io/bonds.h \
 	libcore/io/validate.c libcore/io/validate.h \
 	libcore/io/input_limits.c libcore/io/input_limits.h \
 	libcore/engine/particle.h libcore/engine/system.c libcore/engine/system_private.h \

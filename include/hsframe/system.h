@@ -71,6 +71,37 @@ double hsf_system_wall_area(const hsf_system *sys);
 double hsf_system_volume(const hsf_system *sys);
 void hsf_system_extent(const hsf_system *sys, double lo[3], double hi[3], int periodic[3]);
 
+/* ---- Since ABI 1.4: species, bonds and potential energy ---------------- */
+
+/* How many species the particles belong to (at least 1): the distinct
+ * names of an extended XYZ file's species column in order of first
+ * appearance; 1 for an algs4 file or [init]. */
+unsigned hsf_system_species_count(const hsf_system *sys);
+
+/* The species of particle i, 0 to hsf_system_species_count - 1. */
+unsigned hsf_system_species(const hsf_system *sys, size_t i);
+
+/* The name of species s as the input gave it, owned by the host; NULL
+ * when the input named none (algs4 files, [init]). */
+const char *hsf_system_species_name(const hsf_system *sys, unsigned s);
+
+/* Number of bonds ([bonds] file): pairs of particles held together, by a
+ * hard tether in the event-driven engine (between contact and the bond's
+ * length) or by a force in the time-step engine. */
+size_t hsf_system_bond_count(const hsf_system *sys);
+
+/* Bond k (< hsf_system_bond_count): its particles i < j (0-based) and its
+ * length (the tether's maximum length, or a spring's rest length), in
+ * the units of the particle file. */
+void hsf_system_bond(const hsf_system *sys, size_t k, uint32_t *i, uint32_t *j,
+                     double *length);
+
+/* Total potential energy at the current time, in the units of m v^2: the
+ * sum of the energies of the pairs within a step of a stepped interaction
+ * (interaction.h), or of the forces of the time-step engine; 0 for hard
+ * spheres. */
+double hsf_system_potential_energy(const hsf_system *sys);
+
 #ifdef __cplusplus
 }
 #endif

@@ -17,7 +17,12 @@ typedef struct hsf_particle {
     double mass;
     int32_t image[3];       /* periodic images already crossed (from an XYZ file) */
     uint8_t color[3];       /* 0-255 */
+    uint8_t species;        /* index into the set's species names; 0 without them */
 } hsf_particle;
+_Static_assert(sizeof(hsf_particle) == 80, "the species fits in the record's padding");
+
+/* Most species a run can have (an XYZ file's distinct species names). */
+#define HSF_MAX_SPECIES 256
 
 /* The engine keeps each particle in two records, split by how often the
  * event loop touches them.  Position r is valid at the particle's own clock
@@ -69,6 +74,9 @@ typedef struct hsf_particle_set {
     hsf_particle *p;        /* n records */
     uint32_t *line;         /* 1-based line of particle i in its file */
     char *path;             /* the file read (for messages) */
+    char **species_name;    /* n_species names in order of first appearance (an XYZ
+                               species column); NULL and 0 when the file has none */
+    unsigned n_species;
 } hsf_particle_set;
 
 /* Reads a particle file, the format told by its content: the algs4 text

@@ -115,8 +115,67 @@ int hsf_system_adopt(hsf_system *sys, hsf_particle_set *set, hsf_error *err)
     return 0;
 }
 
+unsigned hsf_system_species_count(const hsf_system *sys)
+{
+    return sys->n_species ? sys->n_species : 1;
+}
+
+unsigned hsf_system_species(const hsf_system *sys, size_t i)
+{
+    return sys->species ? sys->species[i] : 0;
+}
+
+const char *hsf_system_species_name(const hsf_system *sys, unsigned s)
+{
+    return sys->species_name && s < sys->n_species ? sys->species_name[s] : NULL;
+}
+
+size_t hsf_system_bond_count(const hsf_system *sys)
+{
+    return sys->n_bonds;
+}
+
+void hsf_system_bond(const hsf_system *sys, size_t k, uint32_t *i, uint32_t *j, double *length)
+{
+    *i = sys->bonds[k].i;
+    *j = sys->bonds[k].j;
+    *length = sys->bonds[k].length;
+}
+
+double hsf_system_potential_energy(const hsf_system *sys)
+{
+    return sys->potential;
+}
+
+int hsf_system_adopt_model(hsf_system *sys, hsf_particle_set *set, hsf_bond *bonds,
+                           size_t n_bonds, hsf_error *err)
+{
+    sys->bonds = bonds;
+    sys->n_bonds = n_bonds;
+    sys->n_species = set->n_species ? set->n_species : 1;
+    sys->species_name = set->species_name;
+    set->species_name = NULL;
+    set->n_species = 0;
+    if (sys->n_species < 2)
+        return 0;
+    if (!(sys->species = malloc(set->n ? set->n : 1)))
+        return hsf_error_set(err, "out of memory");
+    for (size_t i = 0; i < set->n; i++)
+        sys->species[i] = set->p[i].species;
+    return 0;
+}
+
 void hsf_system_release(hsf_system *sys)
 {
+    free(sys->species);
+    if (sys->species_name)
+        for (unsigned k = 0; k < sys->n_species; k++)
+            free(sys->species_name[k]);
+    free(sys->species_name);
+    free(sys->bonds);
+    sys->species = NULL;
+    sys->species_name = NULL;
+    sys->bonds = NULL;
     free(sys->m);
     free(sys->b);
     sys->m = NULL;

@@ -11,6 +11,7 @@
 #include <hsframe/system.h>
 
 #include "engine/cells.h"
+#include "io/bonds.h"
 #include "engine/neighbours.h"
 #include "host/config_private.h"
 #include "engine/particle.h"
@@ -92,6 +93,14 @@ struct hsf_system {
     uint64_t audit_k;       /* the next audit is at audit_k * audit_every */
     double max_overlap;     /* largest overlap any audit found, in diameters */
 
+    /* Species, bonds and the potential energy (system.h, ABI 1.4) */
+    uint8_t *species;       /* n species, or NULL when all are species 0 */
+    char **species_name;    /* n_species names, or NULL when the input named none */
+    unsigned n_species;     /* at least 1 */
+    hsf_bond *bonds;        /* n_bonds, i < j, sorted by (i, j); NULL when none */
+    size_t n_bonds;
+    double potential;       /* potential energy now, kept current by the engine */
+
     hsf_stats stats;
     const volatile sig_atomic_t *stop;  /* set asynchronously to end the run early */
 
@@ -143,6 +152,13 @@ static inline void hsf_position_at(const hsf_motion *m, double t, double r[3])
  * set's records become the bodies, and set->p is left NULL.  Returns 0, or
  * -1 with err set (out of memory; set unchanged). */
 int hsf_system_adopt(hsf_system *sys, hsf_particle_set *set, hsf_error *err);
+
+/* Takes the species names of set (and each particle's species, when
+ * there are several) and the bonds (read with hsf_read_bonds: the system
+ * owns them now).  Call before hsf_system_adopt, which overlays the
+ * particle records.  Returns 0, or -1 with err set (out of memory). */
+int hsf_system_adopt_model(hsf_system *sys, hsf_particle_set *set, hsf_bond *bonds,
+                           size_t n_bonds, hsf_error *err);
 
 /* Frees the engine's records. */
 void hsf_system_release(hsf_system *sys);

@@ -34,6 +34,11 @@ static inline int hsf_is_blank(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
 
+/* Reads the whole file at path into *buf (malloc'ed, NUL-terminated; the
+ * caller frees it) and its length in *len.  Returns 0, or -1 with err set
+ * to "path: cannot open: ..." or "path: cannot read: ...". */
+int hsf_load_file(const char *path, char **buf, size_t *len, hsf_error *err);
+
 /* Starts c before the first line of buf[0, len), which must be followed by
  * a NUL.  A UTF-8 byte-order mark is skipped. */
 void hsf_cursor_init(hsf_cursor *c, const char *path, const char *buf, size_t len);

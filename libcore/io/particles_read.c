@@ -260,12 +260,15 @@ void hsf_particle_set_free(hsf_particle_set *set)
     free(set->p);
     free(set->line);
     free(set->path);
+    for (unsigned k = 0; k < set->n_species; k++)
+        free(set->species_name[k]);
+    free(set->species_name);
     memset(set, 0, sizeof *set);
 }
 
-/* The whole file, NUL-terminated, in *buf.  Sized by fstat to read it in
- * one pass, yet works for files whose size is not known (pipes, /proc). */
-static int load(const char *path, char **buf, size_t *len, hsf_error *err)
+/* Sized by fstat to read a file in one pass, yet works for files whose
+ * size is not known (pipes, /proc). */
+int hsf_load_file(const char *path, char **buf, size_t *len, hsf_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -314,7 +317,7 @@ int hsf_read_particles(const char *path, int dim, hsf_particle_set *out, hsf_err
     memset(out, 0, sizeof *out);
     char *buf = NULL;
     size_t len = 0;
-    if (load(path, &buf, &len, err))
+    if (hsf_load_file(path, &buf, &len, err))
         return -1;
     hsf_cursor c;
     hsf_cursor_init(&c, path, buf, len);

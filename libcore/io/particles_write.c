@@ -21,8 +21,9 @@ int hsf_write_algs4(FILE *out, const hsf_system *sys, hsf_error *err)
     return ferror(out) ? hsf_error_set(err, "write error: %s", strerror(errno)) : 0;
 }
 
-/* Species letter of particle class (radius, mass): A, B, ... in order of
- * first appearance; classes beyond Z share "X". */
+/* Without species names from the input: the species letter of particle
+ * class (radius, mass), A, B, ... in order of first appearance; classes
+ * beyond Z share "X". */
 typedef struct species_table {
     double radius[26], mass[26];
     int n;
@@ -59,11 +60,15 @@ int hsf_write_xyz(FILE *out, const hsf_system *sys, hsf_error *err)
             images ? ":image:I:3" : "", hsf_system_time(sys), periodic[0] ? 'T' : 'F',
             periodic[1] ? 'T' : 'F', dim == 3 && periodic[2] ? 'T' : 'F');
     species_table species = { .n = 0 };
+    int named = hsf_system_species_name(sys, 0) != NULL;
     for (size_t i = 0; i < n; i++) {
         hsf_particle_view p;
         hsf_system_particle(sys, i, &p);
-        fprintf(out, "%c %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.9g %.9g %.9g",
-                species_of(&species, p.radius, p.mass), p.r[0], p.r[1], p.r[2], p.v[0],
+        char letter[2] = { 0, 0 };
+        const char *name = named ? hsf_system_species_name(sys, hsf_system_species(sys, i))
+                                 : (letter[0] = species_of(&species, p.radius, p.mass), letter);
+        fprintf(out, "%s %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.9g %.9g %.9g",
+                name, p.r[0], p.r[1], p.r[2], p.v[0],
                 p.v[1], p.v[2], p.radius, p.mass, p.color[0] / 255.0, p.color[1] / 255.0,
                 p.color[2] / 255.0);
         if (images)

@@ -1,20 +1,22 @@
 /* Extended XYZ as OVITO and ASE write it: N, a comment line of key=value
  * pairs whose Properties= names the columns (name:type:count:...), then
  * one line per particle.  hsframe needs pos, velo (or vel), radius and mass
- * (or masses); color (or colour) as R:3 in [0, 1] or I:3 in 0-255 and
- * image (I:3, the periodic image counters hsframe itself writes) are used
- * when present; any other column is skipped by its declared count. */
+ * (or masses); color (or colour) as R:3 in [0, 1] or I:3 in 0-255,
+ * image (I:3, the periodic image counters hsframe itself writes) and
+ * species (S:1, names told apart by the interaction models) are used when
+ * present; any other column is skipped by its declared count. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "host/error_private.h"
 #include "io/particles_parse.h"
 
-enum use { SKIP, POS, VEL, RADIUS, MASS, COLOR, IMAGE, NUSES };
+enum use { SKIP, POS, VEL, RADIUS, MASS, COLOR, IMAGE, SPECIES, NUSES };
 
 typedef struct column {
     hsf_token name;         /* as written, for messages */
@@ -33,6 +35,7 @@ typedef struct layout {
     int ncols;
     int fields;             /* tokens per particle line */
     const column *of[NUSES];
+    hsf_particle_set *set;  /* where species names are collected */
 } layout;
 
 /* ---- the comment line ---- */
@@ -94,7 +97,7 @@ static enum use use_of(hsf_token name)
     static const struct { const char *name; enum use use; } known[] = {
         { "pos", POS }, { "velo", VEL }, { "vel", VEL }, { "radius", RADIUS },
         { "mass", MASS }, { "masses", MASS }, { "color", COLOR }, { "colour", COLOR },
-        { "image", IMAGE },
+        { "image", IMAGE }, { "species", SPECIES },
     };
     for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
         if (token_is(name, known[k].name))
@@ -154,6 +157,8 @@ static const char *bad_shape(const column *col)
                                                                          : "R:3 or I:3";
     case IMAGE:
         return col->type == 'I' && col->count == 3 ? NULL : "I:3";
+    case SPECIES:
+        return col->type == 'S' && col->count == 1 ? NULL : "S:1";
     default:
         return NULL;
     }
@@ -167,7 +172,7 @@ static int add_column(const hsf_cursor *c, layout *l, const column *col, hsf_err
                                    col->name.s, shape);
     static const char *const quantity[NUSES] = {
         [POS] = "position", [VEL] = "velocity", [RADIUS] = "radius", [MASS] = "mass",
-        [COLOR] = "colour", [IMAGE] = "image",
+        [COLOR] = "colour", [IMAGE] = "image", [SPECIES] = "species",
     };
     const column *first = col->use != SKIP ? l->of[col->use] : NULL;
     if (first)
@@ -311,8 +316,32 @@ static int image_field(const hsf_cursor *c, const column *col, int e, hsf_token 
     return 0;
 }
 
-static int read_field(hsf_cursor *c, const column *col, int e, int dim, hsf_particle *p,
-                      hsf_error *err)
+/* The species named tok: its index among the names seen so far, or a new
+ * one. */
+static int species_field(const hsf_cursor *c, const column *col, hsf_token tok,
+                         hsf_particle_set *set, uint8_t *species, hsf_error *err)
+{
+    if (!tok.len)
+        return field_error(c, col, 0, tok, err, "");
+    for (unsigned k = 0; k < set->n_species; k++)
+        if (strlen(set->species_name[k]) == tok.len &&
+            !memcmp(set->species_name[k], tok.s, tok.len)) {
+            *species = (uint8_t)k;
+            return 0;
+        }
+    if (set->n_species == HSF_MAX_SPECIES)
+        return field_error(c, col, 0, tok, err, " (at most 256 distinct species)");
+    if (!set->species_name &&
+        !(set->species_name = calloc(HSF_MAX_SPECIES, sizeof *set->species_name)))
+        return hsf_error_set(err, "out of memory");
+    if (!(set->species_name[set->n_species] = strndup(tok.s, tok.len)))
+        return hsf_error_set(err, "out of memory");
+    *species = (uint8_t)set->n_species++;
+    return 0;
+}
+
+static int read_field(hsf_cursor *c, const layout *l, const column *col, int e, int dim,
+                      hsf_particle *p, hsf_error *err)
 {
     hsf_token tok = hsf_cursor_token(c);
     switch (col->use) {
@@ -328,6 +357,8 @@ static int read_field(hsf_cursor *c, const column *col, int e, int dim, hsf_part
         return colour_field(c, col, e, tok, p->color, err);
     case IMAGE:
         return image_field(c, col, e, tok, dim, p->image, err);
+    case SPECIES:
+        return species_field(c, col, tok, l->set, &p->species, err);
     default:
         return tok.len ? 0 : field_error(c, col, e, tok, err, "");
     }
@@ -338,7 +369,7 @@ static int read_line(hsf_cursor *c, const void *ctx, int dim, hsf_particle *p, h
     const layout *l = ctx;
     for (int k = 0; k < l->ncols; k++)
         for (int e = 0; e < l->col[k].count; e++)
-            if (read_field(c, &l->col[k], e, dim, p, err))
+            if (read_field(c, l, &l->col[k], e, dim, p, err))
                 return -1;
     return hsf_cursor_line_end(c, l->fields, err);
 }
@@ -354,6 +385,7 @@ int hsf_read_xyz(hsf_cursor *c, int dim, hsf_particle_set *out, hsf_error *err)
                                 "found end of file");
     if (read_layout(c, dim, &l, err))
         return -1;
+    l.set = out;
     hsf_line_format format = { .min_tokens = l.fields, .read = read_line, .ctx = &l,
                                .eof_note = " (hsframe reads one frame)" };
     return hsf_read_particle_lines(c, n, dim, &format, out, err);

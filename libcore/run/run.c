@@ -79,11 +79,22 @@ static const hsf_param checkpoint_params[] = {
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
+static const hsf_param bonds_params[] = {
+    { "file", HSF_PARAM_STRING, NULL, 0, 0,
+      "bonds file, relative to this file's directory: one bond per line, 'i j' or "
+      "'i j length', particles counted from 0 in the order of the particle file" },
+    { "length", HSF_PARAM_DOUBLE, "0", 0, 1e300,
+      "the length of bonds whose line gives none (a tether's maximum length, a spring's "
+      "rest length), in the units of the particle file" },
+    { NULL, 0, NULL, 0, 0, NULL }
+};
+
 typedef struct run_state {
     hsf_config_file cf;
     hsf_config sim;
     hsf_config init;        /* bound only when the file has [init] */
     hsf_config checkpoint;  /* bound only when the file has [checkpoint] */
+    hsf_config bonds;       /* bound only when the file has [bonds] */
     hsf_plugin_path path;
     hsf_particle_set set;
     hsf_system sys;
@@ -141,12 +152,13 @@ static int open_outputs(run_state *rs, hsf_error *err)
     return rc;
 }
 
-/* The particle file's path: relative to the configuration file's directory,
- * unless given on the command line (then relative to the current one). */
-static char *particle_path(const run_state *rs)
+/* The path of an input file named by key of cfg: relative to the
+ * configuration file's directory, unless given on the command line (then
+ * relative to the current one). */
+static char *input_path(const run_state *rs, const hsf_config *cfg, const char *key)
 {
-    const char *p = hsf_config_string(&rs->sim, "particles");
-    if (p[0] == '/' || hsf_config_from_command_line(&rs->cf, "simulation", "particles"))
+    const char *p = hsf_config_string(cfg, key);
+    if (p[0] == '/' || hsf_config_from_command_line(&rs->cf, hsf_config_section(cfg), key))
         return strdup(p);
     size_t len = strlen(rs->cf.dir) + strlen(p) + 1;
     char *full = malloc(len);
@@ -190,6 +202,28 @@ static int bind_init(run_state *rs, hsf_error *err)
         hsf_init_box(&rs->init, dim, size, sizeof size, err))
         return -1;
     return hsf_config_derive(&rs->cf, "boundary", "size", size, err);
+}
+
+/* The species names of the particles and the bonds of [bonds]. */
+static int adopt_model(run_state *rs, hsf_error *err)
+{
+    hsf_bond *bonds = NULL;
+    size_t n_bonds = 0;
+    if (rs->bonds.section) {
+        char *path = input_path(rs, &rs->bonds, "file");
+        if (!path)
+            return hsf_error_set(err, "out of memory");
+        int bad = hsf_read_bonds(path, rs->set.n, hsf_config_double(&rs->bonds, "length"),
+                                 &bonds, &n_bonds, err);
+        free(path);
+        if (bad)
+            return hsf_error_prefix(err, "[bonds] file: ");
+    }
+    if (hsf_system_adopt_model(&rs->sys, &rs->set, bonds, n_bonds, err)) {
+        free(bonds);
+        return -1;
+    }
+    return 0;
 }
 
 static double smallest_diameter(const hsf_system *sys)
@@ -340,8 +374,13 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         (hsf_config_bind(&rs->cf, "checkpoint", checkpoint_params, NULL, &rs->checkpoint, err) ||
          hsf_atomic_check(hsf_config_string(&rs->checkpoint, "file"), err)))
         return -1;
+    int has_bonds = has_section(rs, "bonds");
+    if (has_bonds < 0)
+        return hsf_error_set(err, "out of memory");
+    if (has_bonds && hsf_config_bind(&rs->cf, "bonds", bonds_params, NULL, &rs->bonds, err))
+        return -1;
     static const char *const known[] = { "simulation", "init", "queue", "boundary",
-                                         "checkpoint", "output.NAME", NULL };
+                                         "checkpoint", "bonds", "output.NAME", NULL };
     if (hsf_config_check_unclaimed(&rs->cf, known, err))
         return -1;
 
@@ -358,7 +397,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
                                (unsigned long)hsf_config_int(&rs->sim, "seed"), &rs->set, err))
             return -1;
     } else {
-        char *ppath = particle_path(rs);
+        char *ppath = input_path(rs, &rs->sim, "particles");
         if (!ppath)
             return hsf_error_set(err, "out of memory");
         int bad = hsf_read_particles(ppath, sys->dim, &rs->set, err);
@@ -367,6 +406,8 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
             return -1;
     }
     sys->n = rs->set.n;
+    if (adopt_model(rs, err))
+        return -1;
     rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
 
     sys->boundary = sys->boundary_plugin.info->vtable;
@@ -438,6 +479,7 @@ static void teardown(run_state *rs)
     free(rs->config_text);
     free(rs->start);
     hsf_config_unbind(&rs->checkpoint);
+    hsf_config_unbind(&rs->bonds);
     if (rs->queue_initialised)
         sys->queue->fini(sys->queue_state);
     free(sys->queue_state);
