@@ -1,7 +1,8 @@
 # libhsframe: the core, by part: host/ (errors, configuration, plugin
 # loader: what plugins talk to), io/ (particle files and initial
 # conditions, their checks, atomic output files), engine/ (the system, the
-# event loop and what it searches with), checkpoint/ (saving and resuming
+# event loop and what it searches with), model/ (interactions other than
+# elastic hard spheres, and bonds), checkpoint/ (saving and resuming
 # runs), run/ (one whole run, assembled from the others); and main.c, the
 # thin hsframe program.
 lib_LTLIBRARIES += libhsframe.la
@@ -22,9 +23,13 @@ libhsframe_la_SOURCES = \
 	libcore/engine/engine.c libcore/engine/progress.c libcore/engine/progress.h \
 	libcore/engine/audit.c libcore/engine/audit.h \
 	libcore/engine/queue_contents.c libcore/engine/queue_contents.h \
+	libcore/model/model.h libcore/model/model_setup.c libcore/model/model_events.c \
+	libcore/model/rules.c libcore/model/rules.h \
+	libcore/model/pair_states.c libcore/model/pair_states.h \
 	libcore/checkpoint/checkpoint.c libcore/checkpoint/checkpoint.h \
 	libcore/checkpoint/file.c libcore/checkpoint/file.h \
 	libcore/checkpoint/state.c libcore/checkpoint/state_private.h \
+	libcore/checkpoint/model_state.c libcore/checkpoint/model_state.h \
 	libcore/run/run.c libcore/run/run.h libcore/run/summary.c libcore/run/summary.h
 libhsframe_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore $(INIH_CFLAGS) $(ZLIB_CFLAGS) \
 	-DHSF_BUILDDIR='"$(abs_top_builddir)"' -DHSF_PLUGINDIR='"$(pkglibdir)"'

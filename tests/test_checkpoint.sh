@@ -6,6 +6,7 @@
 # boundaries, cells, neighbour lists and all pairs.  Then the checkpoints
 # that must be refused, and the outputs that cannot take part.
 . "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
+abi=$(sed -n 's/^#define HSF_ABI_MAJOR \([0-9]*\)$/\1/p' "$HSF_TEST_SRCDIR/include/hsframe/plugin.h").$(sed -n 's/^#define HSF_ABI_MINOR \([0-9]*\)$/\1/p' "$HSF_TEST_SRCDIR/include/hsframe/plugin.h")
 cd "$WORK" || exit 1
 
 OUTPUTS="final.txt thermo.csv events.csv msd.csv rdf.csv speeds.csv freepath.csv traj.xyz"
@@ -325,7 +326,7 @@ I
 check "an output without save/restore: refused with [checkpoint]" \
     run_status 2 --plugin-path "$HSF_FIXTURE_DIR" -c old.ini
 check "no save/restore: message" contains "$WORK/err" \
-    "[output.old] (no_save, $HSF_FIXTURE_DIR/no_save.so): this output cannot be checkpointed: it has no save and restore (plugin ABI 1.3, built for 1.3); remove the [checkpoint] section or this output"
+    "[output.old] (no_save, $HSF_FIXTURE_DIR/no_save.so): this output cannot be checkpointed: it has no save and restore (plugin ABI 1.3, built for $abi); remove the [checkpoint] section or this output"
 sed -i '/^\[checkpoint\]/,$d' old.ini
 check "the same output runs without [checkpoint]" \
     run_status 0 --plugin-path "$HSF_FIXTURE_DIR" -c old.ini

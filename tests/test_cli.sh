@@ -6,7 +6,8 @@ cd "$WORK" || exit 1
 check "--help exits 0" run_status 0 --help
 check "--help shows usage" contains "$WORK/out" "Usage: hsframe -c FILE"
 check "--version" run_status 0 --version
-check "--version names the ABI" contains "$WORK/out" "(plugin ABI 1.3)"
+abi=$(sed -n 's/^#define HSF_ABI_MAJOR \([0-9]*\)$/\1/p' "$HSF_TEST_SRCDIR/include/hsframe/plugin.h").$(sed -n 's/^#define HSF_ABI_MINOR \([0-9]*\)$/\1/p' "$HSF_TEST_SRCDIR/include/hsframe/plugin.h")
+check "--version names the ABI" contains "$WORK/out" "(plugin ABI $abi)"
 check "no configuration is a usage error" run_status 2
 check "no configuration: message" contains "$WORK/err" "no configuration: give one with -c FILE"
 check "unknown option is a usage error" run_status 2 --frobnicate

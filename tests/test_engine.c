@@ -185,7 +185,7 @@ Test(engine, output_sampling_times)
     char line[512];
     cr_assert(fgets(line, sizeof line, f));
     cr_assert_str_eq(line, "time,events,collisions,kinetic_energy,temperature,pressure,"
-                     "compressibility,wall_pressure,collision_rate\n");
+                     "compressibility,wall_pressure,collision_rate,potential_energy,total_energy\n");
     double expected[] = { 0, 0.3, 0.6, 0.9, 1 };
     for (int k = 0; k < 5; k++) {
         double t, ke, temp;

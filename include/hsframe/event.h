@@ -16,7 +16,10 @@ typedef enum hsf_event_kind {
     HSF_EVENT_SAMPLE = 4,   /* output number object takes a sample */
     HSF_EVENT_STOP = 5,     /* the run ends */
     HSF_EVENT_REVERSE = 6,  /* every velocity is reversed ([simulation] reverse_at) */
-    HSF_EVENT_AUDIT = 7     /* the overlap audit ([simulation] audit_every; since ABI 1.3) */
+    HSF_EVENT_AUDIT = 7,    /* the overlap audit ([simulation] audit_every; since ABI 1.3) */
+    HSF_EVENT_STEP = 8      /* for outputs only (queued as PAIR): subject and object cross or
+                               bounce at a step of their stepped potential or at their bond's
+                               length (interaction.h; since ABI 1.4) */
 } hsf_event_kind;
 
 /* One scheduled event, 32 bytes, copied by value into and out of queues.
@@ -41,14 +44,18 @@ static inline int hsf_event_before(const hsf_event *a, const hsf_event *b)
     return a->time < b->time || (a->time == b->time && a->seq < b->seq);
 }
 
-/* What an output's on_event callback is told about a processed collision. */
+/* What an output's on_event callback is told about a processed collision.
+ * PAIR is a collision of two hard cores (elastic or not); STEP an event at
+ * a step of a stepped potential or at a bond's length, which outputs that
+ * count collisions (the mean free path) do not want. */
 typedef struct hsf_event_info {
-    uint32_t kind;      /* HSF_EVENT_PAIR or HSF_EVENT_WALL */
+    uint32_t kind;      /* HSF_EVENT_PAIR, HSF_EVENT_WALL or HSF_EVENT_STEP */
     double time;        /* simulated time */
     uint32_t i;         /* first particle (0-based) */
-    uint32_t j;         /* partner particle for PAIR, wall number for WALL */
+    uint32_t j;         /* partner particle for PAIR and STEP, wall number for WALL */
     double impulse;     /* magnitude of the momentum exchanged (mass*length/time) */
-    double virial;      /* PAIR: impulse vector . (r_i - r_j) at contact, for the pressure */
+    double virial;      /* PAIR, STEP: impulse vector onto i . (r_i - r_j) at the event, for
+                           the pressure (negative when the pair is pulled together) */
 } hsf_event_info;
 
 /* Bit for kind k in an output's event subscription mask. */

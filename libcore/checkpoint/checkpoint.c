@@ -7,6 +7,7 @@
 #include "engine/queue_contents.h"
 #include "checkpoint/checkpoint.h"
 #include "checkpoint/file.h"
+#include "checkpoint/model_state.h"
 #include "checkpoint/state_private.h"
 
 /* Which build and which system wrote a checkpoint. */
@@ -22,7 +23,7 @@ typedef struct ckpt_scalars {
     double time;
     uint64_t next_seq;
     hsf_stats stats;
-    double conserved[5];
+    double conserved[6];
     uint64_t audit_k;
     double max_overlap;
 } ckpt_scalars;
@@ -53,6 +54,7 @@ uint32_t hsf_checkpoint_particles_crc(const hsf_particle *p, size_t n)
         crc = crc32(crc, (const Bytef *)&p[i].mass, sizeof p[i].mass);
         crc = crc32(crc, (const Bytef *)p[i].image, sizeof p[i].image);
         crc = crc32(crc, (const Bytef *)p[i].color, sizeof p[i].color);
+        crc = crc32(crc, (const Bytef *)&p[i].species, sizeof p[i].species);
     }
     return (uint32_t)crc;
 }
@@ -151,6 +153,8 @@ int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *
     hsf_ckpt_put(&w, sys->nb.blocks, sys->nb.n * sys->nb.stride);
     hsf_ckpt_section(&w, "QUEU", ev, count * sizeof *ev);
     free(ev);
+    if (sys->model)
+        hsf_ckpt_write_model(&w, sys);
     if (write_outputs(&w, sys, err)) {
         hsf_ckpt_abort(&w);
         return -1;
@@ -360,6 +364,9 @@ static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
     int rc = hsf_queue_refill(sys, ev, count, err);
     free(ev);
     if (rc)
+        return -1;
+    if (sys->model && (hsf_ckpt_next(r, "MODL", &d, &size, err) ||
+                       hsf_ckpt_read_model(sys, d, size, path, err)))
         return -1;
     for (size_t k = 0; k < sys->n_out; k++)
         if (hsf_ckpt_next(r, "OUTP", &d, &size, err) ||

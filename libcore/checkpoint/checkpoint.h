@@ -20,7 +20,7 @@ typedef struct hsf_ckpt_run {
     const char *config;     /* the configuration as "section.key = value" lines, sorted,
                                without [checkpoint]: must match on resume */
     uint32_t particles_crc; /* of the initial particles: must match on resume */
-    double conserved[5];    /* energy, momentum and rms momentum at time 0 */
+    double conserved[6];    /* energy, momentum, rms momentum and kinetic energy at time 0 */
     double *start;          /* with reverse_at, 6 doubles per particle (run.c), else NULL */
 } hsf_ckpt_run;
 

@@ -3,6 +3,7 @@
 
 #include "engine/audit.h"
 #include "host/error_private.h"
+#include "model/model.h"
 
 typedef struct audit_scan {
     const hsf_system *sys;
@@ -35,6 +36,20 @@ static void measure(void *ctx, uint32_t j, const double shift[3], const double c
 void hsf_audit(const hsf_system *sys, hsf_audit_result *out)
 {
     *out = (hsf_audit_result){ .max_overlap = 0, .i = HSF_NONE, .j = HSF_NONE, .bad = HSF_NONE };
+    if (sys->model) {
+        for (uint32_t i = 0; i < sys->n; i++) {
+            const hsf_motion *m = &sys->m[i];
+            double r[3];
+            hsf_position_at(m, sys->time, r);
+            if (!isfinite(r[0]) || !isfinite(r[1]) || !isfinite(r[2]) || !isfinite(m->v[0]) ||
+                !isfinite(m->v[1]) || !isfinite(m->v[2])) {
+                out->bad = i;
+                return;
+            }
+        }
+        hsf_model_audit(sys, &out->max_overlap, &out->i, &out->j);
+        return;
+    }
     for (uint32_t i = 0; i < sys->n; i++) {
         const hsf_motion *m = &sys->m[i];
         audit_scan s = { .sys = sys, .i = i, .out = out };
@@ -59,9 +74,11 @@ int hsf_audit_check(hsf_system *sys, hsf_error *err)
                              "position or velocity", sys->time, r.bad);
     sys->max_overlap = fmax(sys->max_overlap, r.max_overlap);
     if (r.max_overlap > sys->audit_tolerance)
-        return hsf_error_set(err, "audit at t = %.17g: particles %u and %u (0-based) overlap "
-                             "by %.3g diameters, more than audit_tolerance = %g: a collision "
-                             "was lost", sys->time, r.i, r.j, r.max_overlap,
-                             sys->audit_tolerance);
+        return hsf_error_set(err, "audit at t = %.17g: particles %u and %u (0-based) %s by %.3g "
+                             "of %s, more than audit_tolerance = %g: %s was lost", sys->time,
+                             r.i, r.j, sys->model ? "lie outside the step or bond they are "
+                             "held in" : "overlap", r.max_overlap,
+                             sys->model ? "its distance" : "diameters", sys->audit_tolerance,
+                             sys->model ? "an event" : "a collision");
     return 0;
 }

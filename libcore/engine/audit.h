@@ -9,7 +9,9 @@
 
 typedef struct hsf_audit_result {
     double max_overlap;     /* largest (sigma - distance) / sigma of any pair, 0 if none;
-                               sigma is the sum of the radii: in diameters of the pair */
+                               sigma is the sum of the radii: in diameters of the pair.
+                               With a model (model.h), how far any pair lies outside
+                               the shell or bond it is held in, relative to that bound */
     uint32_t i, j;          /* that pair (HSF_NONE if none overlaps) */
     uint32_t bad;           /* a particle with a non-finite position or velocity, or HSF_NONE */
 } hsf_audit_result;

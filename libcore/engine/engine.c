@@ -33,6 +33,7 @@
 #include "engine/progress.h"
 #include "engine/queue_contents.h"
 #include "engine/system_private.h"
+#include "model/model.h"
 
 static int is_particle_event(uint32_t kind)
 {
@@ -496,7 +497,9 @@ static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error
     double now = sys->time, ri[3];
     hsf_position_at(mi, now, ri);
     int wall = -1;
-    double t_wall = sys->boundary->next_hit(sys->boundary_state, ri, mi->v, mi->radius, &wall);
+    /* With a model, the motion record holds the reach (model.h). */
+    double radius = __builtin_expect(sys->model != NULL, 0) ? sys->model->radius[i] : mi->radius;
+    double t_wall = sys->boundary->next_hit(sys->boundary_state, ri, mi->v, radius, &wall);
     if (__builtin_expect(!(t_wall >= 0), 0))    /* NaN fails it too */
         return bad_hit(sys, i, t_wall, err);
     /* The exit time is measured from the particle's own clock. */
@@ -524,46 +527,50 @@ static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error
     s.shifted = 1;
     s.batch.n = 0;
     memcpy(s.ri, ri, sizeof ri);
-    if (sys->search == HSF_SEARCH_LISTS) {
-        const uint32_t *list = hsf_nb_list(&sys->nb, i);
-        const uint8_t *image = hsf_nb_images(&sys->nb, i);
-        uint32_t count = *hsf_nb_count(&sys->nb, i);
-        /* The list is at hand: read each neighbour as it comes (the
-         * loads are independent already). */
-        for (uint32_t k = 0; k < count; k++) {
-            hsf_pair_batch *pb = &s.batch;
-            for (int a = 0; a < 3; a++)
-                pb->shift[a][pb->n] = sys->shift[image[k]][a];
-            pb->j[pb->n] = list[k];
-            gather(&s, pb->n);
-            if (++pb->n == HSF_PAIR_BATCH)
-                solve_gathered(&s);
-        }
-    } else if (sys->search == HSF_SEARCH_CELLS) {
-        hsf_block_cell block[27];
-        int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s.shifted);
-        int kept = cross && sys->keep_partner &&
-                   (cross->partner == HSF_NONE || sys->b[cross->partner].changed_seq < cross->seq);
-        if (cells && kept) {
-            hsf_block_cell layer[9];
-            cells = new_layer(block, cells, cross->axis, cross->dir, layer);
-            if (cross->partner != HSF_NONE)
-                note_kept_partner(sys, cross->partner, &s);
-            scan_block(sys, i, layer, cells, &s);
-        } else if (cells) {
-            scan_block(sys, i, block, cells, &s);
-        } else if (sys->dim == 2) {
-            hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_now, &s);
-        } else {
-            hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_pair, &s);
-        }
+    if (__builtin_expect(sys->model != NULL, 0)) {
+        hsf_model_search(sys, i, ri, now, &s.best, &s.partner);
     } else {
-        consider_all(sys, i, &s);
+        if (sys->search == HSF_SEARCH_LISTS) {
+            const uint32_t *list = hsf_nb_list(&sys->nb, i);
+            const uint8_t *image = hsf_nb_images(&sys->nb, i);
+            uint32_t count = *hsf_nb_count(&sys->nb, i);
+            /* The list is at hand: read each neighbour as it comes (the
+             * loads are independent already). */
+            for (uint32_t k = 0; k < count; k++) {
+                hsf_pair_batch *pb = &s.batch;
+                for (int a = 0; a < 3; a++)
+                    pb->shift[a][pb->n] = sys->shift[image[k]][a];
+                pb->j[pb->n] = list[k];
+                gather(&s, pb->n);
+                if (++pb->n == HSF_PAIR_BATCH)
+                    solve_gathered(&s);
+            }
+        } else if (sys->search == HSF_SEARCH_CELLS) {
+            hsf_block_cell block[27];
+            int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s.shifted);
+            int kept = cross && sys->keep_partner &&
+                       (cross->partner == HSF_NONE || sys->b[cross->partner].changed_seq < cross->seq);
+            if (cells && kept) {
+                hsf_block_cell layer[9];
+                cells = new_layer(block, cells, cross->axis, cross->dir, layer);
+                if (cross->partner != HSF_NONE)
+                    note_kept_partner(sys, cross->partner, &s);
+                scan_block(sys, i, layer, cells, &s);
+            } else if (cells) {
+                scan_block(sys, i, block, cells, &s);
+            } else if (sys->dim == 2) {
+                hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_now, &s);
+            } else {
+                hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_pair, &s);
+            }
+        } else {
+            consider_all(sys, i, &s);
+        }
+        if (sys->search == HSF_SEARCH_LISTS)
+            solve_gathered(&s);
+        else
+            solve_batch(&s);
     }
-    if (sys->search == HSF_SEARCH_LISTS)
-        solve_gathered(&s);
-    else
-        solve_batch(&s);
     if (s.partner != HSF_NONE && s.best < t_cell) {
         /* Without reading ahead, the partner's body is a cache miss when
          * the event is checked; asked for now, it is still in a cache of
@@ -601,6 +608,31 @@ static int notify(hsf_system *sys, const hsf_event_info *info, hsf_error *err)
     return 0;
 }
 
+/* A pair event under the model layer (model.h), both advanced to now: a
+ * core collision (counted as a collision), a step crossed or bounced at,
+ * or a graze that changes nothing (only i is predicted again; j's own
+ * event stands). */
+static __attribute__((noinline)) int do_model_pair(hsf_system *sys, uint32_t i, uint32_t j,
+                                                   hsf_error *err)
+{
+    hsf_event_info info;
+    int outcome = hsf_model_pair_event(sys, i, j, &info, err);
+    if (outcome < 0)
+        return -1;
+    if (outcome == HSF_OUTCOME_NONE)
+        return predict(sys, i, NULL, err);
+    sys->b[i].changed_seq = sys->b[j].changed_seq = sys->next_seq;
+    if (outcome == HSF_OUTCOME_CORE) {
+        sys->b[i].collisions++;
+        sys->b[j].collisions++;
+        sys->stats.collisions++;
+    }
+    sys->stats.virial += info.virial;
+    if (predict(sys, i, NULL, err) || predict(sys, j, NULL, err))
+        return -1;
+    return sys->event_mask & HSF_EVENT_MASK(info.kind) ? notify(sys, &info, err) : 0;
+}
+
 static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 {
     uint32_t i = ev->subject, j = ev->object;
@@ -624,6 +656,8 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     hsf_motion *mi = &sys->m[i], *mj = &sys->m[j];
     advance(mi, ev->time);
     advance(mj, ev->time);
+    if (__builtin_expect(sys->model != NULL, 0))
+        return do_model_pair(sys, i, j, err);
     double dr[3];
     hsf_separation(sys, mi->r, mj->r, dr);
     hsf_event_info info = { .kind = HSF_EVENT_PAIR, .time = ev->time, .i = i, .j = j };

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "engine/system_private.h"
+#include "model/model.h"
 
 int hsf_system_dim(const hsf_system *sys)
 {
@@ -42,7 +43,7 @@ void hsf_system_particle(const hsf_system *sys, size_t i, hsf_particle_view *out
         }
     }
     memcpy(out->v, m->v, sizeof out->v);
-    out->radius = m->radius;
+    out->radius = sys->model ? sys->model->radius[i] : m->radius;
     out->mass = b->mass;
     memcpy(out->color, b->color, sizeof out->color);
     out->collisions = b->collisions;

@@ -100,6 +100,8 @@ struct hsf_system {
     hsf_bond *bonds;        /* n_bonds, i < j, sorted by (i, j); NULL when none */
     size_t n_bonds;
     double potential;       /* potential energy now, kept current by the engine */
+    struct hsf_model *model;    /* interactions other than elastic hard spheres, and bonds
+                                   (model/model.h); NULL for the hard-sphere path */
 
     hsf_stats stats;
     const volatile sig_atomic_t *stop;  /* set asynchronously to end the run early */

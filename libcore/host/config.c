@@ -460,9 +460,9 @@ static void list_params(const hsf_param *a, const hsf_param *b, char *buf, size_
                                      p->name);
 }
 
-int hsf_config_bind(const hsf_config_file *cf, const char *section,
-                    const hsf_param *host_params, const hsf_param *plugin_params,
-                    hsf_config *out, hsf_error *err)
+static int bind_section(const hsf_config_file *cf, const char *section,
+                        const hsf_param *host_params, const hsf_param *plugin_params,
+                        const hsf_config *fallback, hsf_config *out, hsf_error *err)
 {
     memset(out, 0, sizeof *out);
     char at[512], why[512], names[512];
@@ -488,7 +488,7 @@ int hsf_config_bind(const hsf_config_file *cf, const char *section,
         e->claimed = 1;
     }
     const hsf_param *tables[2] = { host_params, plugin_params };
-    for (int t = 0; t < 2; t++)
+    for (int t = 0; t < 2 && !fallback; t++)
         for (const hsf_param *p = tables[t]; p && p->name; p++)
             if (!p->def && !find_entry(cf, section, p->name))
                 return hsf_error_set(err, "%s: [%s] needs the key '%s' (%s)", cf->path,
@@ -497,9 +497,24 @@ int hsf_config_bind(const hsf_config_file *cf, const char *section,
     out->section = strdup(section);
     out->host_params = host_params;
     out->plugin_params = plugin_params;
+    out->fallback = fallback;
     if (!out->section)
         return hsf_error_set(err, "out of memory");
     return 0;
+}
+
+int hsf_config_bind(const hsf_config_file *cf, const char *section,
+                    const hsf_param *host_params, const hsf_param *plugin_params,
+                    hsf_config *out, hsf_error *err)
+{
+    return bind_section(cf, section, host_params, plugin_params, NULL, out, err);
+}
+
+int hsf_config_bind_refining(const hsf_config_file *cf, const char *section,
+                             const hsf_config *fallback, hsf_config *out, hsf_error *err)
+{
+    return bind_section(cf, section, fallback->host_params, fallback->plugin_params, fallback,
+                        out, err);
 }
 
 void hsf_config_unbind(hsf_config *cfg)
@@ -528,7 +543,8 @@ int hsf_config_check_unclaimed(const hsf_config_file *cf, const char *const *kno
             return hsf_error_set(err, "%s: unknown section [%s] (did you mean [%s]?)", at,
                                  e->section, best);
         return hsf_error_set(err, "%s: unknown section [%s]; sections are [simulation], "
-                             "[queue], [boundary] and [output.NAME]", at, e->section);
+                             "[init], [queue], [boundary], [interaction], [bonds], "
+                             "[checkpoint] and [output.NAME]", at, e->section);
     }
     return 0;
 }
@@ -547,6 +563,8 @@ static const char *value_of(const hsf_config *cfg, const char *name, const hsf_p
     if (!p)
         return NULL;
     const hsf_config_entry *e = find_entry(cfg->file, cfg->section, name);
+    if (!e && cfg->fallback)
+        return value_of(cfg->fallback, name, pp);
     return e ? e->value : p->def;
 }
 
@@ -602,7 +620,8 @@ int hsf_config_lengths(const hsf_config *cfg, const char *name, int dim, double 
 
 int hsf_config_has(const hsf_config *cfg, const char *name)
 {
-    return cfg && param_of(cfg, name) && find_entry(cfg->file, cfg->section, name);
+    return cfg && param_of(cfg, name) &&
+           (find_entry(cfg->file, cfg->section, name) || hsf_config_has(cfg->fallback, name));
 }
 
 int hsf_config_error(const hsf_config *cfg, hsf_error *err, const char *name,
@@ -614,6 +633,8 @@ int hsf_config_error(const hsf_config *cfg, hsf_error *err, const char *name,
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     const hsf_config_entry *e = cfg ? find_entry(cfg->file, cfg->section, name) : NULL;
+    if (!e && cfg && cfg->fallback && hsf_config_has(cfg->fallback, name))
+        return hsf_config_error(cfg->fallback, err, name, "%s (for [%s])", msg, cfg->section);
     if (e) {
         where(cfg->file, e, at, sizeof at);
         return hsf_error_set(err, "%s: [%s] %s: %s", at, cfg->section, name, msg);

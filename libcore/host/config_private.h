@@ -28,6 +28,7 @@ struct hsf_config {
     char *section;
     const hsf_param *host_params;
     const hsf_param *plugin_params;
+    const struct hsf_config *fallback;  /* where keys not set here are read, or NULL */
 };
 
 /* Reads path.  Returns 0, or -1 with err set ("path:line: ..."). */
@@ -53,6 +54,13 @@ int hsf_config_bind(const hsf_config_file *cf, const char *section,
                     const hsf_param *host_params, const hsf_param *plugin_params,
                     hsf_config *out, hsf_error *err);
 void hsf_config_unbind(hsf_config *cfg);
+
+/* As hsf_config_bind with fallback's parameter tables, for a section that
+ * refines another one ([interaction.A.B] of [interaction]): keys it does
+ * not set read as in fallback (which must stay bound as long), and none
+ * is required here.  Returns 0, or -1 with err set. */
+int hsf_config_bind_refining(const hsf_config_file *cf, const char *section,
+                             const hsf_config *fallback, hsf_config *out, hsf_error *err);
 
 /* After all sections are bound: fails on any key in a section nobody bound
  * (e.g. a misspelt section name), suggesting the closest bound one among

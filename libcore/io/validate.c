@@ -4,6 +4,7 @@
 
 #include "host/error_private.h"
 #include "io/validate.h"
+#include "model/model.h"
 
 static int check_inside(const hsf_system *sys, const hsf_particle_set *set, hsf_error *err)
 {
@@ -19,6 +20,7 @@ static int check_inside(const hsf_system *sys, const hsf_particle_set *set, hsf_
 
 /* The deepest overlap of particle i with the neighbours the grid offers. */
 typedef struct overlap_search {
+    const hsf_system *sys;
     const hsf_motion *m;
     uint32_t i;
     double depth, distance, sigma;
@@ -35,7 +37,8 @@ static void measure_overlap(void *ctx, uint32_t j, const double shift[3],
     for (int a = 0; a < 3; a++)
         dr[a] = pi->r[a] - (pj->r[a] + shift[a]);
     double d = sqrt(dr[0] * dr[0] + dr[1] * dr[1] + dr[2] * dr[2]);
-    double sigma = pi->radius + pj->radius;
+    /* With a model the records hold reaches; the cores touch at contact. */
+    double sigma = s->sys->model ? hsf_model_contact(s->sys, s->i, j) : pi->radius + pj->radius;
     if (sigma - d > HSF_TOUCH_TOLERANCE * sigma && sigma - d > s->depth) {
         s->depth = sigma - d;
         s->distance = d;
@@ -47,7 +50,7 @@ static void measure_overlap(void *ctx, uint32_t j, const double shift[3],
 static int check_overlaps(const hsf_system *sys, const hsf_particle_set *set, hsf_error *err)
 {
     for (uint32_t i = 0; i < sys->n; i++) {
-        overlap_search s = { .m = sys->m, .i = i, .with = HSF_NONE };
+        overlap_search s = { .sys = sys, .m = sys->m, .i = i, .with = HSF_NONE };
         hsf_cells_scan(&sys->cells, sys->m, sys->b, i, measure_overlap, &s);
         if (s.with != HSF_NONE)     /* i is the first of the pair in file order */
             return hsf_error_set(err, "%s:%u: particle %u overlaps particle %u (line %u) "

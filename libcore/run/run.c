@@ -15,6 +15,7 @@
 #include "io/init.h"
 #include "io/input_limits.h"
 #include "io/validate.h"
+#include "model/model.h"
 #include "run/run.h"
 #include "run/summary.h"
 
@@ -304,7 +305,8 @@ static int choose_search(run_state *rs, hsf_error *err)
 static int keeps_partner(const hsf_system *sys)
 {
     const hsf_cells *c = &sys->cells;
-    if (sys->search != HSF_SEARCH_CELLS || c->nlevels != 1 || !hsf_cell_slots(&c->level[0]))
+    if (sys->search != HSF_SEARCH_CELLS || c->nlevels != 1 || !hsf_cell_slots(&c->level[0]) ||
+        sys->model)
         return 0;
     for (int a = 0; a < sys->dim; a++)
         if (c->level[0].n[a] < 8)
@@ -379,10 +381,6 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         return hsf_error_set(err, "out of memory");
     if (has_bonds && hsf_config_bind(&rs->cf, "bonds", bonds_params, NULL, &rs->bonds, err))
         return -1;
-    static const char *const known[] = { "simulation", "init", "queue", "boundary",
-                                         "checkpoint", "bonds", "output.NAME", NULL };
-    if (hsf_config_check_unclaimed(&rs->cf, known, err))
-        return -1;
 
     sys->dim = (int)hsf_config_int(&rs->sim, "dim");
     sys->end_time = hsf_config_double(&rs->sim, "end_time");
@@ -406,7 +404,14 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
             return -1;
     }
     sys->n = rs->set.n;
-    if (adopt_model(rs, err))
+    if (adopt_model(rs, err) || hsf_model_open(sys, &rs->cf, &rs->path, &rs->set, err))
+        return -1;
+    /* Every section is bound now (the interaction's need the species of
+     * the particles). */
+    static const char *const known[] = { "simulation", "init", "queue", "boundary",
+                                         "interaction", "interaction.A.B", "bonds",
+                                         "checkpoint", "output.NAME", NULL };
+    if (hsf_config_check_unclaimed(&rs->cf, known, err))
         return -1;
     rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
 
@@ -420,7 +425,8 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         hsf_check_representable(&rs->set, extent_span(sys), sys->end_time, err))
         return -1;
     if (hsf_validate_inside(sys, &rs->set, err) ||
-        hsf_system_adopt(sys, &rs->set, err) || choose_search(rs, err) ||
+        hsf_system_adopt(sys, &rs->set, err) || hsf_model_adopt(sys, err) ||
+        choose_search(rs, err) ||
         hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,
                         sys->periodic, sys->search != HSF_SEARCH_ALL,
                         sys->search == HSF_SEARCH_LISTS
@@ -428,7 +434,8 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
                         sys->search == HSF_SEARCH_LISTS, err) ||
         hsf_validate_overlaps(sys, &rs->set, err) ||
         (sys->search == HSF_SEARCH_LISTS &&
-         hsf_neighbours_build(&sys->nb, &sys->cells, sys->m, sys->b, sys->n, err)))
+         hsf_neighbours_build(&sys->nb, &sys->cells, sys->m, sys->b, sys->n, err)) ||
+        hsf_model_start(sys, &rs->set, err))
         return -1;
     for (int k = 0; k < 64; k++)
         hsf_image_shift((uint8_t)k, sys->cells.len, sys->shift[k]);
@@ -492,6 +499,7 @@ static void teardown(run_state *rs)
     hsf_plugin_close(&sys->boundary_plugin);
     hsf_neighbours_free(&sys->nb);
     hsf_cells_free(&sys->cells);
+    hsf_model_close(sys);
     hsf_system_release(sys);
     hsf_particle_set_free(&rs->set);
     hsf_plugin_path_free(&rs->path);

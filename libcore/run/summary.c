@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "model/model.h"
 #include "run/summary.h"
 
 /* Total momentum, and the rms momentum of one particle. */
@@ -20,9 +21,13 @@ static void momentum(const hsf_system *sys, double total[3], double *rms)
     *rms = sys->n ? sqrt(sq / (double)sys->n) : 0;
 }
 
+/* The energy is kinetic plus potential, plus what inelastic collisions
+ * dissipated (so that it is conserved in every model). */
 void hsf_measure(const hsf_system *sys, hsf_conserved *c)
 {
-    c->energy = hsf_system_kinetic_energy(sys);
+    c->energy = c->kinetic = hsf_system_kinetic_energy(sys);
+    if (sys->model)
+        c->energy += sys->potential + sys->model->dissipated;
     momentum(sys, c->momentum, &c->rms_momentum);
 }
 
@@ -71,6 +76,24 @@ static void print_reversal(FILE *out, const hsf_system *sys, const double *start
     fprintf(out, "return_velocity_max: %.3e\n", worst_v);
 }
 
+/* With a model: its name and counters, and the energies (e0 and e1 are
+ * kinetic + potential + dissipated at the start and now). */
+static void print_model(FILE *out, const hsf_system *sys, double e0, double e1)
+{
+    const hsf_model *md = sys->model;
+    (void)e0;
+    fprintf(out, "interaction: %s\n", md->plugin.info ? md->plugin.info->name : "hard_sphere");
+    if (sys->n_bonds)
+        fprintf(out, "bonds: %zu\n", sys->n_bonds);
+    fprintf(out, "step_events: %llu\n", (unsigned long long)md->step_events);
+    fprintf(out, "captured_pairs: %zu\n", md->shells.count);
+    fprintf(out, "kinetic_energy: %.17g\n", hsf_system_kinetic_energy(sys));
+    fprintf(out, "potential_energy: %.17g\n", sys->potential);
+    if (md->dissipated > 0)
+        fprintf(out, "dissipated_energy: %.17g\n", md->dissipated);
+    fprintf(out, "total_energy: %.17g\n", e1 - md->dissipated);
+}
+
 static int all_periodic(const hsf_system *sys)
 {
     for (int a = 0; a < sys->dim; a++)
@@ -104,9 +127,14 @@ void hsf_print_summary(FILE *out, const hsf_system *sys, double wall, const hsf_
     struct rusage ru;
     if (!getrusage(RUSAGE_SELF, &ru))
         fprintf(out, "peak_rss_kb: %ld\n", ru.ru_maxrss);
-    fprintf(out, "kinetic_energy: %.17g\n", e1);
+    if (sys->model)
+        print_model(out, sys, e0, e1);
+    else
+        fprintf(out, "kinetic_energy: %.17g\n", e1);
     fprintf(out, "max_overlap: %.3e\n", sys->max_overlap);
-    fprintf(out, "energy_drift: %.3e\n", e0 > 0 ? (e1 - e0) / e0 : 0.0);
+    /* Relative to the kinetic energy at the start (= e0 for hard spheres;
+     * a model's total energy may be near 0 or negative). */
+    fprintf(out, "energy_drift: %.3e\n", c0->kinetic > 0 ? (e1 - e0) / c0->kinetic : 0.0);
     if (all_periodic(sys)) {
         /* Largest change of a component, relative to N times the rms
          * momentum of a particle. */
@@ -119,17 +147,19 @@ void hsf_print_summary(FILE *out, const hsf_system *sys, double wall, const hsf_
         print_reversal(out, sys, start);
 }
 
-void hsf_conserved_pack(const hsf_conserved *c, double out[5])
+void hsf_conserved_pack(const hsf_conserved *c, double out[6])
 {
     out[0] = c->energy;
     memcpy(out + 1, c->momentum, sizeof c->momentum);
     out[4] = c->rms_momentum;
+    out[5] = c->kinetic;
 }
 
-void hsf_conserved_unpack(const double in[5], hsf_conserved *c)
+void hsf_conserved_unpack(const double in[6], hsf_conserved *c)
 {
     c->energy = in[0];
     memcpy(c->momentum, in + 1, sizeof c->momentum);
     c->rms_momentum = in[4];
+    c->kinetic = in[5];
 }
 

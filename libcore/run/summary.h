@@ -11,17 +11,18 @@
 /* What the summary compares: energy always, momentum when it is conserved
  * (no walls: every axis periodic). */
 typedef struct hsf_conserved {
-    double energy;
+    double energy;          /* kinetic + potential + dissipated (model.h) */
     double momentum[3];
     double rms_momentum;
+    double kinetic;         /* kinetic energy: the scale of the energy drift */
 } hsf_conserved;
 
 /* The conserved quantities now. */
 void hsf_measure(const hsf_system *sys, hsf_conserved *c);
 
-/* As 5 numbers and back, for a checkpoint. */
-void hsf_conserved_pack(const hsf_conserved *c, double out[5]);
-void hsf_conserved_unpack(const double in[5], hsf_conserved *c);
+/* As 6 numbers and back, for a checkpoint. */
+void hsf_conserved_pack(const hsf_conserved *c, double out[6]);
+void hsf_conserved_unpack(const double in[6], hsf_conserved *c);
 
 /* Unwrapped positions and velocities now, 6 doubles per particle, for
  * time reversal; malloc'ed (the caller frees it), NULL when out of

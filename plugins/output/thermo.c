@@ -1,6 +1,6 @@
 /* thermo: a CSV table of thermodynamic quantities, one row per sample.
  * Rates and pressures are averages over the interval since the previous
- * row (empty on the first row). */
+ * row (empty on the first row); energies are those at the sample. */
 #include <math.h>
 
 #include <hsframe/hsframe.h>
@@ -34,7 +34,8 @@ static int thermo_begin(void *state, const hsf_system *sys, hsf_error *err)
     if (!(t->out = hsf_atomic_open(t->file, err)))
         return -1;
     fputs("time,events,collisions,kinetic_energy,temperature,pressure,compressibility,"
-          "wall_pressure,collision_rate\n", hsf_atomic_stream(t->out));
+          "wall_pressure,collision_rate,potential_energy,total_energy\n",
+          hsf_atomic_stream(t->out));
     return 0;
 }
 
@@ -44,7 +45,10 @@ static int thermo_begin(void *state, const hsf_system *sys, hsf_error *err)
  *   P = N kT / V + sum(dp_i . r_ij) / (d V dt)   (collision virial)
  *   Z = P V / (N kT)
  *   P_wall = sum |dp_wall| / (A dt)              (momentum given to walls)
- *   collision_rate = 2 collisions / (N dt)       (per particle) */
+ *   collision_rate = 2 collisions / (N dt)       (per particle)
+ * The virial holds every impulse between pairs: core collisions and, with
+ * a stepped potential, the steps crossed or bounced at (attractive ones
+ * negative), so P is the pressure of the model, not of its cores alone. */
 static int thermo_sample(void *state, const hsf_system *sys, hsf_error *err)
 {
     (void)err;
@@ -66,10 +70,12 @@ static int thermo_sample(void *state, const hsf_system *sys, hsf_error *err)
             fprintf(out, ",%.10g", (s.wall_impulse - t->stats.wall_impulse) / (area * dt));
         else
             fputc(',', out);
-        fprintf(out, ",%.10g\n", 2 * (double)(s.collisions - t->stats.collisions) / (n * dt));
+        fprintf(out, ",%.10g", 2 * (double)(s.collisions - t->stats.collisions) / (n * dt));
     } else {
-        fputs(",,,,\n", out);
+        fputs(",,,,", out);
     }
+    double u = hsf_system_potential_energy(sys);
+    fprintf(out, ",%.17g,%.17g\n", u, k + u);
     t->have_previous = 1;
     t->time = now;
     t->stats = s;
@@ -125,5 +131,6 @@ static const hsf_output_type thermo_type = {
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "thermo",
            "CSV per interval: time, events, collisions, kinetic energy, temperature, "
-           "pressure, compressibility, wall pressure, collision rate", thermo_params,
+           "pressure, compressibility, wall pressure, collision rate, potential and total "
+           "energy", thermo_params,
            &thermo_type)

@@ -1,0 +1,126 @@
+/* The model layer (private to libhsframe): interactions other than
+ * elastic hard spheres of additive diameters (stepped potentials,
+ * inelastic cores, non-additive mixtures) and bonds.  A run without them
+ * has no model (sys->model NULL) and the engine's hard-sphere path, which
+ * this layer never touches.
+ *
+ * With a model, the engine's motion records hold each particle's reach in
+ * place of its radius: half of the largest distance at which it interacts
+ * with any species, as a multiple of its radius (rules.h, reach), so that
+ * the cell grid and the neighbour lists offer every pair that can meet a
+ * step; the radii themselves are kept here.  Bonded partners are found
+ * through the bonds, not the grid. */
+#ifndef HSF_MODEL_H
+#define HSF_MODEL_H
+
+#include <stdint.h>
+
+#include <hsframe/event.h>
+#include <hsframe/interaction.h>
+
+#include "engine/particle.h"
+#include "host/config_private.h"
+#include "host/plugin_loader.h"
+#include "model/pair_states.h"
+#include "model/rules.h"
+
+typedef struct hsf_system hsf_system;
+
+typedef struct hsf_model {
+    /* The plugin and its sections */
+    hsf_plugin plugin;                  /* not loaded for the built-in hard spheres */
+    const hsf_interaction_type *type;
+    void *state;
+    int initialised;                    /* type->init was called */
+    hsf_config cfg;                     /* [interaction] */
+    hsf_config *pair_cfg;               /* [interaction.A.B] sections */
+    size_t n_pair_cfg;
+
+    unsigned n_species;
+    hsf_rule *rule;                     /* n_species^2, symmetric */
+    double *radius;                     /* n radii (the motion records hold reaches) */
+    hsf_pair_states shells;             /* pairs inside a step */
+    double *last_core;                  /* with a TC guard: each particle's last core
+                                           collision time (-INFINITY: none); else NULL */
+
+    /* Bonds by particle: partners of i are partner[first[i]] to
+     * partner[first[i + 1] - 1], with their lengths. */
+    uint32_t *first;                    /* n + 1 */
+    uint32_t *partner;
+    double *length;
+
+    /* Counters */
+    uint64_t core_collisions;           /* = stats.collisions */
+    uint64_t step_events;               /* crossings and bounces at steps and bond lengths */
+    double dissipated;                  /* kinetic energy lost at inelastic cores */
+} hsf_model;
+
+/* The rule of particles i and j. */
+static inline const hsf_rule *hsf_model_rule(const hsf_model *md, const uint8_t *species,
+                                             uint32_t i, uint32_t j)
+{
+    return species ? &md->rule[species[i] * md->n_species + species[j]] : md->rule;
+}
+
+/* The bond length of i and j, or 0 when they are not bonded. */
+static inline double hsf_model_bond(const hsf_model *md, uint32_t i, uint32_t j)
+{
+    if (!md->first)
+        return 0;
+    for (uint32_t k = md->first[i]; k < md->first[i + 1]; k++)
+        if (md->partner[k] == j)
+            return md->length[k];
+    return 0;
+}
+
+/* The distance at which the hard cores of i and j touch. */
+double hsf_model_contact(const hsf_system *sys, uint32_t i, uint32_t j);
+
+/* ---- setup (model_setup.c) ---- */
+
+/* Reads [interaction] and its pair sections from cf, loading the plugin
+ * it names from path, and decides whether the run needs a model: sets
+ * sys->model (or leaves it NULL for elastic hard spheres of additive
+ * diameters without bonds).  Call after hsf_system_adopt_model and before
+ * hsf_system_adopt (the particle set still holds radii and species).
+ * Returns 0, or -1 with err set. */
+int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_path *path,
+                   const hsf_particle_set *set, hsf_error *err);
+
+/* After hsf_system_adopt: swaps the radii in the motion records for the
+ * reaches (keeping the radii), and checks the bonds (lengths beyond
+ * contact, no longer than a third of a periodic side). Returns 0, or -1
+ * with err set. */
+int hsf_model_adopt(hsf_system *sys, hsf_error *err);
+
+/* After the grid is built and the overlaps checked: the shell of every
+ * pair within reach and the potential energy at time 0; checks that every
+ * bonded pair lies within its length (set gives the file lines for the
+ * message).  Returns 0, or -1 with err set. */
+int hsf_model_start(hsf_system *sys, const hsf_particle_set *set, hsf_error *err);
+
+/* ---- the events (model_events.c) ---- */
+
+/* The earliest event of particle i (at ri now) with a partner before
+ * *best (a time from now): lowers *best and sets *partner when one is
+ * found.  The model's counterpart of the engine's hard-sphere search. */
+void hsf_model_search(const hsf_system *sys, uint32_t i, const double ri[3], double now,
+                      double *best, uint32_t *partner);
+
+/* The pair event of i and j, both advanced to now: changes their
+ * velocities, the pair's shell, the potential energy and the counters,
+ * and fills *info for the outputs (kind PAIR for a core collision, STEP
+ * otherwise).  Returns the outcome (HSF_OUTCOME_NONE: nothing changed),
+ * or -1 with err set (out of memory for the captured pairs). */
+int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, hsf_event_info *info,
+                         hsf_error *err);
+
+/* The audit of a model: how far any pair within reach lies outside the
+ * shell it is held in, relative to the nearer bound (the core overlap of
+ * hard spheres), and any bonded pair outside contact and its length. */
+void hsf_model_audit(const hsf_system *sys, double *worst, uint32_t *wi, uint32_t *wj);
+
+/* Frees everything of sys->model and sys->model itself. */
+void hsf_model_close(hsf_system *sys);
+
+#endif

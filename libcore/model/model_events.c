@@ -1,0 +1,213 @@
+/* The events of the model layer (model.h): the search for a particle's
+ * next pair event, the pair event itself, and the audit. */
+#include <math.h>
+#include <string.h>
+
+#include "engine/physics.h"
+#include "engine/system_private.h"
+#include "host/error_private.h"
+#include "model/model.h"
+
+/* What a search keeps: the earliest event found so far. */
+typedef struct model_search {
+    const hsf_system *sys;
+    const hsf_model *md;
+    uint32_t i;
+    double ri[3];
+    double now;
+    double best;
+    uint32_t partner;
+} model_search;
+
+/* The separation (nearest image) and relative velocity of i and j now. */
+static void relative(const model_search *s, uint32_t j, double dr[3], double dv[3])
+{
+    const hsf_motion *mi = &s->sys->m[s->i], *mj = &s->sys->m[j];
+    double rj[3];
+    hsf_position_at(mj, s->now, rj);
+    hsf_separation(s->sys, s->ri, rj, dr);
+    for (int a = 0; a < 3; a++)
+        dv[a] = mi->v[a] - mj->v[a];
+}
+
+static void consider(model_search *s, uint32_t j)
+{
+    const hsf_model *md = s->md;
+    if (md->first && hsf_model_bond(md, s->i, j) > 0)
+        return;                     /* bonded: its own rule, below */
+    double dr[3], dv[3], inner, outer;
+    relative(s, j, dr, dv);
+    const hsf_rule *r = hsf_model_rule(md, s->sys->species, s->i, j);
+    unsigned shell = r->steps ? hsf_pair_state_get(&md->shells, s->i, j) : 0;
+    hsf_rule_bounds(r, md->radius[s->i] + md->radius[j], shell, &inner, &outer);
+    double t = hsf_shell_event_time(dr, dv, inner, outer, s->best);
+    if (t < s->best) {
+        s->best = t;
+        s->partner = j;
+    }
+}
+
+static void consider_offered(void *ctx, uint32_t j, const double shift[3],
+                             const double corner[3], const float *offset)
+{
+    (void)shift, (void)corner, (void)offset;
+    consider(ctx, j);
+}
+
+void hsf_model_search(const hsf_system *sys, uint32_t i, const double ri[3], double now,
+                      double *best, uint32_t *partner)
+{
+    const hsf_model *md = sys->model;
+    model_search s = { .sys = sys, .md = md, .i = i, .now = now, .best = *best,
+                       .partner = *partner };
+    memcpy(s.ri, ri, sizeof s.ri);
+    /* Each candidate is seen through its nearest image: a pair interacts
+     * through one image only (cells.c keeps the box above twice the reach). */
+    if (sys->search == HSF_SEARCH_LISTS) {
+        const uint32_t *list = hsf_nb_list(&sys->nb, i);
+        for (uint32_t k = 0, count = *hsf_nb_count(&sys->nb, i); k < count; k++)
+            consider(&s, list[k]);
+    } else if (sys->search == HSF_SEARCH_CELLS) {
+        hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_offered, &s);
+    } else {
+        for (uint32_t j = 0; j < sys->n; j++)
+            if (j != i)
+                consider(&s, j);
+    }
+    for (uint32_t k = md->first ? md->first[i] : 0; md->first && k < md->first[i + 1]; k++) {
+        uint32_t j = md->partner[k];
+        double dr[3], dv[3];
+        relative(&s, j, dr, dv);
+        double t = hsf_shell_event_time(dr, dv, hsf_model_contact(sys, i, j), md->length[k],
+                                        s.best);
+        if (t < s.best) {
+            s.best = t;
+            s.partner = j;
+        }
+    }
+    *best = s.best;
+    *partner = s.partner;
+}
+
+/* The coefficient of restitution of a core collision of i and j now:
+ * the rule's, or 1 within the rule's elastic_within of either particle's
+ * last core collision (the TC model). */
+static double restitution(const hsf_system *sys, const hsf_rule *r, uint32_t i, uint32_t j)
+{
+    const hsf_model *md = sys->model;
+    if (r->elastic_within > 0 && (sys->time - md->last_core[i] < r->elastic_within ||
+                                  sys->time - md->last_core[j] < r->elastic_within))
+        return 1;
+    return r->restitution;
+}
+
+int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, hsf_event_info *info,
+                         hsf_error *err)
+{
+    hsf_model *md = sys->model;
+    hsf_motion *mi = &sys->m[i], *mj = &sys->m[j];
+    double dr[3];
+    hsf_separation(sys, mi->r, mj->r, dr);
+    const hsf_rule *r = hsf_model_rule(md, sys->species, i, j);
+    double sigma = md->radius[i] + md->radius[j], core_at = r->core * sigma;
+    double e = restitution(sys, r, i, j);
+    double bond = md->first ? hsf_model_bond(md, i, j) : 0;
+    unsigned shell = 0;
+    double inner = core_at, outer = bond, enter = 0, leave = INFINITY;
+    if (!(bond > 0)) {
+        shell = r->steps ? hsf_pair_state_get(&md->shells, i, j) : 0;
+        hsf_rule_bounds(r, sigma, shell, &inner, &outer);
+        if (shell < r->steps)
+            enter = r->energy[shell + 1] - r->energy[shell];
+        if (shell > 0)
+            leave = r->energy[shell - 1] - r->energy[shell];
+    }
+    hsf_pair_effect fx;
+    hsf_pair_event(dr, mi->v, mj->v, sys->b[i].mass, sys->b[j].mass, inner, outer, core_at, e,
+                   enter, leave, &fx);
+    if (fx.outcome == HSF_OUTCOME_NONE)
+        return HSF_OUTCOME_NONE;
+    if (fx.outcome == HSF_OUTCOME_ENTER || fx.outcome == HSF_OUTCOME_LEAVE) {
+        unsigned next = fx.outcome == HSF_OUTCOME_ENTER ? shell + 1 : shell - 1;
+        if (hsf_pair_state_set(&md->shells, i, j, next, err))
+            return -1;
+        sys->potential += fx.potential;
+    }
+    if (fx.outcome == HSF_OUTCOME_CORE) {
+        md->core_collisions++;
+        md->dissipated += fx.dissipated;
+        if (md->last_core)
+            md->last_core[i] = md->last_core[j] = sys->time;
+    } else {
+        md->step_events++;
+    }
+    *info = (hsf_event_info){ .kind = fx.outcome == HSF_OUTCOME_CORE ? HSF_EVENT_PAIR
+                                                                     : HSF_EVENT_STEP,
+                              .time = sys->time, .i = i, .j = j, .impulse = fabs(fx.impulse),
+                              .virial = fx.virial };
+    return fx.outcome;
+}
+
+/* ---- the audit ---- */
+
+typedef struct audit_scan {
+    const hsf_system *sys;
+    uint32_t i;
+    double ri[3];
+    double worst;
+    uint32_t wi, wj;
+} audit_scan;
+
+static void note(audit_scan *s, double excess, uint32_t j)
+{
+    if (excess > s->worst) {
+        s->worst = excess;
+        s->wi = s->i < j ? s->i : j;
+        s->wj = s->i < j ? j : s->i;
+    }
+}
+
+static void audit_pair(void *ctx, uint32_t j, const double shift[3], const double corner[3],
+                       const float *offset)
+{
+    (void)shift, (void)corner, (void)offset;
+    audit_scan *s = ctx;
+    const hsf_system *sys = s->sys;
+    const hsf_model *md = sys->model;
+    if (md->first && hsf_model_bond(md, s->i, j) > 0)
+        return;
+    double rj[3], dr[3], inner, outer;
+    hsf_position_at(&sys->m[j], sys->time, rj);
+    hsf_separation(sys, s->ri, rj, dr);
+    double d = sqrt(hsf_dot(dr, dr));
+    const hsf_rule *r = hsf_model_rule(md, sys->species, s->i, j);
+    unsigned shell = r->steps ? hsf_pair_state_get(&md->shells, s->i, j) : 0;
+    hsf_rule_bounds(r, md->radius[s->i] + md->radius[j], shell, &inner, &outer);
+    note(s, (inner - d) / inner, j);
+    if (outer < INFINITY)
+        note(s, (d - outer) / outer, j);
+}
+
+void hsf_model_audit(const hsf_system *sys, double *worst, uint32_t *wi, uint32_t *wj)
+{
+    const hsf_model *md = sys->model;
+    audit_scan s = { .sys = sys, .worst = 0, .wi = HSF_NONE, .wj = HSF_NONE };
+    for (uint32_t i = 0; i < sys->n; i++) {
+        s.i = i;
+        hsf_position_at(&sys->m[i], sys->time, s.ri);
+        hsf_cells_scan(&sys->cells, sys->m, sys->b, i, audit_pair, &s);
+        for (uint32_t k = md->first ? md->first[i] : 0; md->first && k < md->first[i + 1];
+             k++) {
+            uint32_t j = md->partner[k];
+            double rj[3], dr[3];
+            hsf_position_at(&sys->m[j], sys->time, rj);
+            hsf_separation(sys, s.ri, rj, dr);
+            double d = sqrt(hsf_dot(dr, dr)), contact = hsf_model_contact(sys, i, j);
+            note(&s, (contact - d) / contact, j);
+            note(&s, (d - md->length[k]) / md->length[k], j);
+        }
+    }
+    *worst = s.worst;
+    *wi = s.wi;
+    *wj = s.wj;
+}

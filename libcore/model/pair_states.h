@@ -1,0 +1,35 @@
+/* Which step of its potential each pair is inside (private to
+ * libhsframe): the "captured" pairs of a stepped potential.  A hash table
+ * of the pairs i < j whose shell is not 0, open addressing with linear
+ * probing, at most half full. */
+#ifndef HSF_PAIR_STATES_H
+#define HSF_PAIR_STATES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <hsframe/error.h>
+
+typedef struct hsf_pair_states {
+    uint64_t *key;          /* (i << 32 | j) + 1, 0 for an empty slot */
+    uint8_t *shell;
+    size_t cap;             /* a power of two, or 0 */
+    size_t count;
+} hsf_pair_states;
+
+/* The shell of pair (i, j) in either order, 0 when not held. */
+unsigned hsf_pair_state_get(const hsf_pair_states *ps, uint32_t i, uint32_t j);
+
+/* Sets the shell of pair (i, j); 0 forgets it.  Returns 0, or -1 with err
+ * set (out of memory). */
+int hsf_pair_state_set(hsf_pair_states *ps, uint32_t i, uint32_t j, unsigned shell,
+                       hsf_error *err);
+
+/* Calls visit for every pair held (i < j), in the table's order. */
+void hsf_pair_state_each(const hsf_pair_states *ps,
+                         void (*visit)(void *ctx, uint32_t i, uint32_t j, unsigned shell),
+                         void *ctx);
+
+void hsf_pair_states_free(hsf_pair_states *ps);
+
+#endif

@@ -1,0 +1,15 @@
+# Interaction plugins: what two particles do when they meet.
+pkglib_LTLIBRARIES += plugins/interaction/hard_sphere.la plugins/interaction/square_well.la \
+	plugins/interaction/square_shoulder.la plugins/interaction/inelastic.la
+plugins_interaction_hard_sphere_la_SOURCES = plugins/interaction/hard_sphere.c
+plugins_interaction_hard_sphere_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_interaction_hard_sphere_la_LIBADD = libhsframe.la
+plugins_interaction_square_well_la_SOURCES = plugins/interaction/square_well.c
+plugins_interaction_square_well_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_interaction_square_well_la_LIBADD = libhsframe.la
+plugins_interaction_square_shoulder_la_SOURCES = plugins/interaction/square_shoulder.c
+plugins_interaction_square_shoulder_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_interaction_square_shoulder_la_LIBADD = libhsframe.la
+plugins_interaction_inelastic_la_SOURCES = plugins/interaction/inelastic.c
+plugins_interaction_inelastic_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_interaction_inelastic_la_LIBADD = libhsframe.la

@@ -1,0 +1,182 @@
+/* Stepped potentials, restitution and bonds against analytic cases:
+ * crossing times, energy and momentum at each kind of event, and the
+ * table of captured pairs. */
+#include <math.h>
+#include <stdlib.h>
+
+#include <criterion/criterion.h>
+
+#include "host/error_private.h"
+#include "model/pair_states.h"
+#include "model/rules.h"
+
+#define EPS 1e-15
+
+/* Kinetic energy and momentum of a pair. */
+static double kinetic(const double vi[3], const double vj[3], double mi, double mj)
+{
+    double k = 0;
+    for (int a = 0; a < 3; a++)
+        k += 0.5 * (mi * vi[a] * vi[a] + mj * vj[a] * vj[a]);
+    return k;
+}
+
+static void momentum(const double vi[3], const double vj[3], double mi, double mj, double p[3])
+{
+    for (int a = 0; a < 3; a++)
+        p[a] = mi * vi[a] + mj * vj[a];
+}
+
+static hsf_rule well(double depth, double range)
+{
+    hsf_pair_rule r = { .core = 1, .restitution = 1, .steps = 1, .step_at = { range },
+                        .step_energy = { -depth } };
+    hsf_rule out;
+    cr_assert_null(hsf_rule_compile(&r, &out));
+    return out;
+}
+
+Test(rule, compile_checks_what_plugins_answer)
+{
+    hsf_rule out;
+    hsf_pair_rule bad_core = { .core = 0, .restitution = 1 };
+    hsf_pair_rule bad_e = { .core = 1, .restitution = 1.5 };
+    hsf_pair_rule inside = { .core = 1, .restitution = 1, .steps = 1, .step_at = { 0.9 } };
+    hsf_pair_rule rising = { .core = 1, .restitution = 1, .steps = 2, .step_at = { 1.2, 1.5 } };
+    hsf_pair_rule nan_energy = { .core = 1, .restitution = 1, .steps = 1, .step_at = { 1.5 },
+                                 .step_energy = { NAN } };
+    cr_assert_not_null(hsf_rule_compile(&bad_core, &out));
+    cr_assert_not_null(hsf_rule_compile(&bad_e, &out));
+    cr_assert_not_null(hsf_rule_compile(&inside, &out));
+    cr_assert_not_null(hsf_rule_compile(&rising, &out));
+    cr_assert_not_null(hsf_rule_compile(&nan_energy, &out));
+    hsf_pair_rule stairs = { .core = 1, .restitution = 1, .steps = 2, .step_at = { 2, 1.5 },
+                             .step_energy = { -1, 0.25 } };
+    cr_assert_null(hsf_rule_compile(&stairs, &out));
+    cr_assert_eq(out.energy[0], 0);
+    cr_assert_eq(out.energy[1], -1);
+    cr_assert_eq(out.energy[2], -0.75);
+    cr_assert_eq(out.reach, 2);
+    cr_assert_eq(hsf_rule_shell(&out, 1, 2.5), 0);
+    cr_assert_eq(hsf_rule_shell(&out, 1, 1.7), 1);
+    cr_assert_eq(hsf_rule_shell(&out, 1, 1.2), 2);
+}
+
+Test(rule, crossing_times_are_analytic)
+{
+    hsf_rule r = well(1, 1.5);
+    double inner, outer;
+    /* Outside the well (shell 0), head on at closing speed 2 from 4:
+     * the well's edge (1.5) after 1.25. */
+    hsf_rule_bounds(&r, 1, 0, &inner, &outer);
+    cr_assert_eq(inner, 1.5);
+    cr_assert(isinf(outer));
+    double dr[3] = { 4, 0, 0 }, dv[3] = { -2, 0, 0 };
+    cr_assert_float_eq(hsf_shell_event_time(dr, dv, inner, outer, INFINITY), 1.25, EPS);
+    /* Inside the well (shell 1) at 1.2: approaching, the core (1) after
+     * 0.1; receding, the edge after 0.15. */
+    hsf_rule_bounds(&r, 1, 1, &inner, &outer);
+    cr_assert_eq(inner, 1);
+    cr_assert_eq(outer, 1.5);
+    double in[3] = { 1.2, 0, 0 }, closing[3] = { -2, 0, 0 }, opening[3] = { 2, 0, 0 };
+    cr_assert_float_eq(hsf_shell_event_time(in, closing, inner, outer, INFINITY), 0.1, EPS);
+    cr_assert_float_eq(hsf_shell_event_time(in, opening, inner, outer, INFINITY), 0.15, EPS);
+    /* Passing by inside the well, impact parameter 1.2 (misses the
+     * core): leaves where x^2 + 1.2^2 = 1.5^2, x = 0.9, from x = 0. */
+    double side[3] = { 0, 1.2, 0 }, along[3] = { 1, 0, 0 };
+    cr_assert_float_eq(hsf_shell_event_time(side, along, inner, outer, INFINITY), 0.9, EPS);
+    /* Past the edge by round-off and moving out: now. */
+    double past[3] = { 1.5 * (1 + 1e-16), 0, 0 };
+    cr_assert_eq(hsf_leave_time(past, opening, 1.5), 0);
+    cr_assert(isinf(hsf_leave_time(past, (double[3]){ 0, 0, 0 }, 1.5)));
+}
+
+/* One event of a pair of masses 1 and 3 meeting head on along x at
+ * distance d with the given velocities: returns the effect, checks
+ * momentum to round-off and energy against the potential change and the
+ * dissipation. */
+static hsf_pair_effect event(double d, double vx_i, double vx_j, double inner, double outer,
+                             double e, double enter, double leave, double vi[3], double vj[3])
+{
+    double mi = 1, mj = 3, dr[3] = { d, 0.3, 0 };
+    double scale = d / sqrt(d * d + 0.09);
+    dr[0] *= scale, dr[1] *= scale;       /* |dr| = d, oblique */
+    vi[0] = vx_i, vi[1] = 0.7, vi[2] = 0;
+    vj[0] = vx_j, vj[1] = -0.2, vj[2] = 0;
+    double p0[3], p1[3], k0 = kinetic(vi, vj, mi, mj);
+    momentum(vi, vj, mi, mj, p0);
+    hsf_pair_effect fx;
+    hsf_pair_event(dr, vi, vj, mi, mj, inner, outer, 1, e, enter, leave, &fx);
+    momentum(vi, vj, mi, mj, p1);
+    for (int a = 0; a < 3; a++)
+        cr_assert_float_eq(p1[a], p0[a], 4 * EPS * (1 + fabs(p0[a])));
+    double k1 = kinetic(vi, vj, mi, mj);
+    cr_assert_float_eq(k1 + fx.potential + fx.dissipated, k0, 8 * EPS * k0);
+    return fx;
+}
+
+Test(rule, capture_escape_and_bounce_conserve_energy)
+{
+    double vi[3], vj[3];
+    /* Entering a well of depth 1 at its edge: always, gaining 1. */
+    hsf_pair_effect fx = event(1.5, -0.1, 0.1, 1.5, INFINITY, 1, -1, 0, vi, vj);
+    cr_assert_eq(fx.outcome, HSF_OUTCOME_ENTER);
+    cr_assert_eq(fx.potential, -1);
+    cr_assert_lt(fx.virial, 0);         /* pulled together */
+    /* Leaving it slowly (normal kinetic energy 0.5 mu vn^2 < 1): bounce. */
+    fx = event(1.5, 0.5, -0.5, 1, 1.5, 1, 0, 1, vi, vj);
+    cr_assert_eq(fx.outcome, HSF_OUTCOME_BOUNCE);
+    cr_assert_eq(fx.potential, 0);
+    /* Leaving it fast: escape, paying 1. */
+    fx = event(1.5, 2, -2, 1, 1.5, 1, 0, 1, vi, vj);
+    cr_assert_eq(fx.outcome, HSF_OUTCOME_LEAVE);
+    cr_assert_eq(fx.potential, 1);
+    /* A shoulder of height 2 met slowly: bounce; fast: climbed. */
+    fx = event(1.5, -0.5, 0.5, 1.5, INFINITY, 1, 2, 0, vi, vj);
+    cr_assert_eq(fx.outcome, HSF_OUTCOME_BOUNCE);
+    fx = event(1.5, -3, 3, 1.5, INFINITY, 1, 2, 0, vi, vj);
+    cr_assert_eq(fx.outcome, HSF_OUTCOME_ENTER);
+    cr_assert_eq(fx.potential, 2);
+    /* A bond's length is never passed. */
+    fx = event(1.5, 50, -50, 1, 1.5, 1, 0, INFINITY, vi, vj);
+    cr_assert_eq(fx.outcome, HSF_OUTCOME_BOUNCE);
+    /* Grazes change nothing. */
+    fx = event(1.5, 0.1, -0.1, 1.5, INFINITY, 1, -1, 0, vi, vj);
+    cr_assert_eq(fx.outcome, HSF_OUTCOME_NONE);
+}
+
+Test(rule, restitution_loses_one_minus_e_squared_of_the_normal_energy)
+{
+    for (double e = 0.1; e <= 1.0; e += 0.3) {
+        double vi[3], vj[3];
+        double mi = 1, mj = 3, mu = mi * mj / (mi + mj);
+        hsf_pair_effect fx = event(1, -1.5, 0.5, 1, INFINITY, e, 0, 0, vi, vj);
+        cr_assert_eq(fx.outcome, HSF_OUTCOME_CORE);
+        /* The normal relative velocity before, along the oblique dr. */
+        double n[3] = { 1 / sqrt(1 + 0.09), 0.3 / sqrt(1 + 0.09), 0 };
+        double vn = (-1.5 - 0.5) * n[0] + (0.7 + 0.2) * n[1];
+        cr_assert_float_eq(fx.dissipated, (1 - e * e) * 0.5 * mu * vn * vn, 4 * EPS);
+        double after = (vi[0] - vj[0]) * n[0] + (vi[1] - vj[1]) * n[1];
+        cr_assert_float_eq(after, -e * vn, 8 * EPS);
+    }
+}
+
+Test(pair_states, set_get_forget_many)
+{
+    hsf_pair_states ps = { 0 };
+    hsf_error err;
+    enum { N = 3000 };
+    for (uint32_t i = 0; i < N; i++)
+        cr_assert_eq(hsf_pair_state_set(&ps, i, (i * 7919u) % N + N, 1 + i % 5, &err), 0);
+    cr_assert_eq(ps.count, N);
+    for (uint32_t i = 0; i < N; i++) {
+        cr_assert_eq(hsf_pair_state_get(&ps, (i * 7919u) % N + N, i), 1 + i % 5);
+        cr_assert_eq(hsf_pair_state_get(&ps, i, i + 2 * N), 0);
+    }
+    for (uint32_t i = 0; i < N; i += 2)      /* forget every other one */
+        cr_assert_eq(hsf_pair_state_set(&ps, i, (i * 7919u) % N + N, 0, &err), 0);
+    cr_assert_eq(ps.count, N / 2);
+    for (uint32_t i = 0; i < N; i++)
+        cr_assert_eq(hsf_pair_state_get(&ps, i, (i * 7919u) % N + N), i % 2 ? 1 + i % 5 : 0);
+    hsf_pair_states_free(&ps);
+}
