@@ -77,6 +77,8 @@ typedef struct hsf_particle_set {
     char **species_name;    /* n_species names in order of first appearance (an XYZ
                                species column); NULL and 0 when the file has none */
     unsigned n_species;
+    struct hsf_bond *bonds; /* n_bonds bonds from an XYZ comment's bonds= key, or NULL */
+    size_t n_bonds;
 } hsf_particle_set;
 
 /* Reads a particle file, the format told by its content: the algs4 text

@@ -208,9 +208,10 @@ static int load_file(const char *file, int kind, hsf_plugin *out, hsf_error *err
         return -1;
     }
     if (kind && (int)info->kind != kind) {
-        hsf_error_set(err, "plugin %s (%s) is a %s plugin, but a %s plugin is needed here",
-                      info->name, file, hsf_plugin_kind_name((int)info->kind),
-                      hsf_plugin_kind_name(kind));
+        const char *is = hsf_plugin_kind_name((int)info->kind), *want = hsf_plugin_kind_name(kind);
+        hsf_error_set(err, "plugin %s (%s) is a%s %s plugin, but a%s %s plugin is needed here",
+                      info->name, file, strchr("aeiou", is[0]) ? "n" : "", is,
+                      strchr("aeiou", want[0]) ? "n" : "", want);
         dlclose(h);
         return -1;
     }

@@ -82,6 +82,63 @@ static int by_pair(const void *a, const void *b)
     return x->line < y->line ? -1 : x->line > y->line;
 }
 
+/* The bonds read so far, with the line (or, in an XYZ comment, the
+ * record) each came from. */
+typedef struct bond_list {
+    entry *e;
+    size_t used, cap;
+} bond_list;
+
+/* Reads one record "i j [length]" at the cursor (which ends where the
+ * record does) into the list. */
+static int add_record(hsf_cursor *c, size_t n, double default_length, uint32_t where,
+                      bond_list *l, hsf_error *err)
+{
+    if (l->used == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 64;
+        entry *grown = realloc(l->e, cap * sizeof *grown);
+        if (!grown)
+            return hsf_error_set(err, "%s: out of memory for %zu bonds", c->path, cap);
+        l->e = grown;
+        l->cap = cap;
+    }
+    l->e[l->used].line = where;
+    return read_line(c, n, default_length, &l->e[l->used++].b, err);
+}
+
+/* Checks that no pair comes twice and hands the bonds over, sorted; frees
+ * the list either way.  Messages name the file line of a bonds file
+ * (line 0), or the bond of an XYZ comment on line. */
+static int finish(bond_list *l, const char *path, uint32_t line, hsf_bond **out,
+                  size_t *count, hsf_error *err)
+{
+    int rc = 0;
+    if (l->used) {
+        /* Sorted, a pair given twice sits next to itself, the first first. */
+        qsort(l->e, l->used, sizeof *l->e, by_pair);
+        for (size_t k = 1; k < l->used && !rc; k++)
+            if (l->e[k].b.i == l->e[k - 1].b.i && l->e[k].b.j == l->e[k - 1].b.j)
+                rc = line ? hsf_error_set(err, "%s:%u: bond %u: expected each pair once, "
+                                          "found %u %u again (first as bond %u)", path, line,
+                                          l->e[k].line, l->e[k].b.i, l->e[k].b.j,
+                                          l->e[k - 1].line)
+                          : hsf_error_set(err, "%s:%u: expected each pair once, found %u %u "
+                                          "again (first on line %u)", path, l->e[k].line,
+                                          l->e[k].b.i, l->e[k].b.j, l->e[k - 1].line);
+    }
+    hsf_bond *bonds = rc ? NULL : malloc((l->used ? l->used : 1) * sizeof *bonds);
+    if (!rc && !bonds)
+        rc = hsf_error_set(err, "%s: out of memory", path);
+    for (size_t k = 0; !rc && k < l->used; k++)
+        bonds[k] = l->e[k].b;
+    free(l->e);
+    if (rc)
+        return -1;
+    *out = bonds;
+    *count = l->used;
+    return 0;
+}
+
 int hsf_read_bonds(const char *path, size_t n, double default_length, hsf_bond **out,
                    size_t *count, hsf_error *err)
 {
@@ -91,43 +148,38 @@ int hsf_read_bonds(const char *path, size_t n, double default_length, hsf_bond *
         return -1;
     hsf_cursor c;
     hsf_cursor_init(&c, path, buf, len);
-    entry *e = NULL;
-    size_t used = 0, cap = 0;
+    bond_list l = { 0 };
     int rc = 0;
     while (!rc && hsf_cursor_next_line(&c)) {
         hsf_cursor peek = c;
-        if (!next_token(&peek).len)
-            continue;
-        if (used == cap) {
-            entry *grown = realloc(e, (cap = cap ? 2 * cap : 64) * sizeof *e);
-            if (!grown) {
-                rc = hsf_error_set(err, "%s: out of memory for %zu bonds", path, cap);
-                break;
-            }
-            e = grown;
-        }
-        e[used].line = c.lineno;
-        rc = read_line(&c, n, default_length, &e[used++].b, err);
+        if (next_token(&peek).len)
+            rc = add_record(&c, n, default_length, c.lineno, &l, err);
     }
     free(buf);
-    if (!rc && used) {
-        /* Sorted, a pair given twice sits next to itself, the first line first. */
-        qsort(e, used, sizeof *e, by_pair);
-        for (size_t k = 1; k < used && !rc; k++)
-            if (e[k].b.i == e[k - 1].b.i && e[k].b.j == e[k - 1].b.j)
-                rc = hsf_error_set(err, "%s:%u: expected each pair once, found %u %u again "
-                                   "(first on line %u)", path, e[k].line, e[k].b.i, e[k].b.j,
-                                   e[k - 1].line);
-    }
-    hsf_bond *bonds = rc ? NULL : malloc((used ? used : 1) * sizeof *bonds);
-    if (!rc && !bonds)
-        rc = hsf_error_set(err, "%s: out of memory", path);
-    for (size_t k = 0; !rc && k < used; k++)
-        bonds[k] = e[k].b;
-    free(e);
-    if (rc)
+    if (rc) {
+        free(l.e);
         return -1;
-    *out = bonds;
-    *count = used;
-    return 0;
+    }
+    return finish(&l, path, 0, out, count, err);
+}
+
+int hsf_parse_bonds(const hsf_cursor *line, const char *text, size_t len, size_t n,
+                    hsf_bond **out, size_t *count, hsf_error *err)
+{
+    bond_list l = { 0 };
+    const char *end = text + len;
+    int rc = 0;
+    for (const char *p = text; !rc && p < end;) {
+        const char *comma = memchr(p, ',', (size_t)(end - p));
+        hsf_cursor c = *line;
+        c.pos = p;
+        c.end = comma ? comma : end;
+        rc = add_record(&c, n, 0, (uint32_t)(l.used + 1), &l, err);
+        p = comma ? comma + 1 : end;
+    }
+    if (rc) {
+        free(l.e);
+        return -1;
+    }
+    return finish(&l, line->path, line->lineno, out, count, err);
 }

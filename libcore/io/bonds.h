@@ -7,6 +7,8 @@
 
 #include <hsframe/error.h>
 
+struct hsf_cursor;
+
 /* One bond: particles i < j (0-based) and its length (a tether's maximum
  * length, a spring's rest length), in the units of the particle file. */
 typedef struct hsf_bond {
@@ -24,5 +26,12 @@ typedef struct hsf_bond {
  * or -1 with err set (nothing allocated). */
 int hsf_read_bonds(const char *path, size_t n, double default_length, hsf_bond **out,
                    size_t *count, hsf_error *err);
+
+/* Parses the bonds an extended XYZ comment line carries (hsframe writes
+ * them so: bonds="i j length, i j length, ..."): text[0, len) is the
+ * value within line (the cursor on that line, for messages).  The same
+ * checks and result as hsf_read_bonds, every bond with its length. */
+int hsf_parse_bonds(const struct hsf_cursor *line, const char *text, size_t len, size_t n,
+                    hsf_bond **out, size_t *count, hsf_error *err);
 
 #endif

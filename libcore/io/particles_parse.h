@@ -109,10 +109,10 @@ typedef struct hsf_line_format {
 int hsf_read_particle_lines(hsf_cursor *c, size_t n, int dim, const hsf_line_format *f,
                             hsf_particle_set *out, hsf_error *err);
 
-/* The value of the Properties= key on the current line (an extended XYZ
- * comment line), key matched case-insensitively, quotes removed.  Returns 1
- * with *value set, or 0 if the line has no such key. */
-int hsf_xyz_properties(const hsf_cursor *c, hsf_token *value);
+/* The value of key name (Properties, bonds, ...) on the current line (an
+ * extended XYZ comment line), matched case-insensitively, quotes removed.
+ * Returns 1 with *value set, or 0 if the line has no such key. */
+int hsf_xyz_value(const hsf_cursor *c, const char *name, hsf_token *value);
 
 /* The readers of the two formats, the cursor before the first line.  They
  * fill out, possibly partly on failure (the caller frees it).  Return 0, or

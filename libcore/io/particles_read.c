@@ -263,6 +263,7 @@ void hsf_particle_set_free(hsf_particle_set *set)
     for (unsigned k = 0; k < set->n_species; k++)
         free(set->species_name[k]);
     free(set->species_name);
+    free(set->bonds);
     memset(set, 0, sizeof *set);
 }
 
@@ -309,7 +310,7 @@ static int is_xyz(const hsf_cursor *start)
     hsf_cursor c = *start;
     hsf_token value;
     return hsf_cursor_next_line(&c) && hsf_cursor_next_line(&c) &&
-           hsf_xyz_properties(&c, &value);
+           hsf_xyz_value(&c, "properties", &value);
 }
 
 int hsf_read_particles(const char *path, int dim, hsf_particle_set *out, hsf_error *err)

@@ -10,6 +10,8 @@ int hsf_write_algs4(FILE *out, const hsf_system *sys, hsf_error *err)
 {
     if (hsf_system_dim(sys) != 2)
         return hsf_error_set(err, "the algs4 format is 2D only: use format = xyz");
+    if (hsf_system_bond_count(sys))
+        return hsf_error_set(err, "the algs4 format cannot hold bonds: use format = xyz");
     size_t n = hsf_system_count(sys);
     fprintf(out, "%zu\n", n);
     for (size_t i = 0; i < n; i++) {
@@ -41,6 +43,23 @@ static char species_of(species_table *t, double radius, double mass)
     return (char)('A' + t->n++);
 }
 
+/* The bonds, at the end of the comment line: bonds="i j length, ...",
+ * which hsframe reads back with the particles. */
+static void write_bonds(FILE *out, const hsf_system *sys)
+{
+    size_t n = hsf_system_bond_count(sys);
+    if (!n)
+        return;
+    fputs(" bonds=\"", out);
+    for (size_t k = 0; k < n; k++) {
+        uint32_t i, j;
+        double length;
+        hsf_system_bond(sys, k, &i, &j, &length);
+        fprintf(out, "%s%u %u %.17g", k ? ", " : "", i, j, length);
+    }
+    fputc('"', out);
+}
+
 int hsf_write_xyz(FILE *out, const hsf_system *sys, hsf_error *err)
 {
     size_t n = hsf_system_count(sys);
@@ -55,10 +74,12 @@ int hsf_write_xyz(FILE *out, const hsf_system *sys, hsf_error *err)
     int images = periodic[0] || periodic[1] || periodic[2];
     fprintf(out, "%zu\nLattice=\"%.17g 0 0 0 %.17g 0 0 0 %.17g\" Origin=\"%.17g %.17g %.17g\" "
             "Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1:color:R:3%s "
-            "Time=%.17g pbc=\"%c %c %c\"\n",
+            "Time=%.17g pbc=\"%c %c %c\"",
             n, hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2], lo[0], lo[1], lo[2],
             images ? ":image:I:3" : "", hsf_system_time(sys), periodic[0] ? 'T' : 'F',
             periodic[1] ? 'T' : 'F', dim == 3 && periodic[2] ? 'T' : 'F');
+    write_bonds(out, sys);
+    fputc('\n', out);
     species_table species = { .n = 0 };
     int named = hsf_system_species_name(sys, 0) != NULL;
     for (size_t i = 0; i < n; i++) {

@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "host/error_private.h"
+#include "io/bonds.h"
 #include "io/particles_parse.h"
 
 enum use { SKIP, POS, VEL, RADIUS, MASS, COLOR, IMAGE, SPECIES, NUSES };
@@ -65,8 +66,9 @@ static hsf_token scan_item(const char **p, const char *end, int is_key)
     return (hsf_token){ s, (size_t)(q - s) };
 }
 
-int hsf_xyz_properties(const hsf_cursor *c, hsf_token *value)
+int hsf_xyz_value(const hsf_cursor *c, const char *name, hsf_token *value)
 {
+    size_t name_len = strlen(name);
     const char *p = skip_blanks(c->line, c->end);
     while (p < c->end) {
         hsf_token key = scan_item(&p, c->end, 1), val = { p, 0 };
@@ -76,7 +78,7 @@ int hsf_xyz_properties(const hsf_cursor *c, hsf_token *value)
             p = skip_blanks(p + 1, c->end);
             val = scan_item(&p, c->end, 0);
         }
-        if (has_value && key.len == 10 && !strncasecmp(key.s, "properties", 10)) {
+        if (has_value && key.len == name_len && !strncasecmp(key.s, name, name_len)) {
             *value = val;
             return 1;
         }
@@ -217,7 +219,7 @@ static int check_layout(const hsf_cursor *c, const layout *l, int dim, const cha
 static int read_layout(const hsf_cursor *c, int dim, layout *l, hsf_error *err)
 {
     hsf_token spec;
-    if (!hsf_xyz_properties(c, &spec))
+    if (!hsf_xyz_value(c, "properties", &spec))
         return hsf_cursor_error(c, NULL, err, "expected a comment line with Properties=..., "
                                 "found none");
     memset(l, 0, sizeof *l);
@@ -384,6 +386,10 @@ int hsf_read_xyz(hsf_cursor *c, int dim, hsf_particle_set *out, hsf_error *err)
         return hsf_cursor_error(c, c->end, err, "expected a comment line with Properties=..., "
                                 "found end of file");
     if (read_layout(c, dim, &l, err))
+        return -1;
+    hsf_token bonds;
+    if (hsf_xyz_value(c, "bonds", &bonds) &&
+        hsf_parse_bonds(c, bonds.s, bonds.len, n, &out->bonds, &out->n_bonds, err))
         return -1;
     l.set = out;
     hsf_line_format format = { .min_tokens = l.fields, .read = read_line, .ctx = &l,

@@ -205,12 +205,17 @@ static int bind_init(run_state *rs, hsf_error *err)
     return hsf_config_derive(&rs->cf, "boundary", "size", size, err);
 }
 
-/* The species names of the particles and the bonds of [bonds]. */
+/* The species names of the particles and their bonds: those of [bonds],
+ * or else those the particle file carries (an XYZ file hsframe wrote). */
 static int adopt_model(run_state *rs, hsf_error *err)
 {
-    hsf_bond *bonds = NULL;
-    size_t n_bonds = 0;
+    hsf_bond *bonds = rs->set.bonds;
+    size_t n_bonds = rs->set.n_bonds;
+    rs->set.bonds = NULL;
+    rs->set.n_bonds = 0;
     if (rs->bonds.section) {
+        free(bonds);
+        bonds = NULL;
         char *path = input_path(rs, &rs->bonds, "file");
         if (!path)
             return hsf_error_set(err, "out of memory");

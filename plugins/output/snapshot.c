@@ -23,8 +23,10 @@ static int snapshot_init(void *state, const hsf_config *cfg, const hsf_system *s
     snapshot *s = state;
     const char *format = hsf_config_string(cfg, "format");
     s->file = hsf_config_string(cfg, "file");
+    /* auto: what can hold the system (algs4 has no z, bonds or species). */
     if (!strcmp(format, "auto"))
-        s->xyz = hsf_system_dim(sys) == 3;
+        s->xyz = hsf_system_dim(sys) == 3 || hsf_system_bond_count(sys) > 0 ||
+                 hsf_system_species_name(sys, 0) != NULL;
     else if (!strcmp(format, "xyz"))
         s->xyz = 1;
     else if (!strcmp(format, "algs4"))
@@ -34,6 +36,9 @@ static int snapshot_init(void *state, const hsf_config *cfg, const hsf_system *s
                                 format);
     if (!s->xyz && hsf_system_dim(sys) != 2)
         return hsf_config_error(cfg, err, "format", "the algs4 format is 2D only: use xyz");
+    if (!s->xyz && hsf_system_bond_count(sys) > 0)
+        return hsf_config_error(cfg, err, "format", "the algs4 format cannot hold bonds: use "
+                                "xyz");
     return hsf_atomic_check(s->file, err);
 }
 

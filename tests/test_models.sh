@@ -1,0 +1,287 @@
+#!/bin/sh
+# Models beyond elastic hard spheres: square wells (energy, the second
+# virial coefficient, a bound pair), inelastic discs (the loss of one
+# collision, Haff's law), bonds (never stretched, written and read with
+# the particles), species (a non-additive mixture), checkpoints, and the
+# messages for what is wrong.
+. "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
+cd "$WORK" || exit 1
+
+value() { awk -v k="$1:" '$1 == k { print $2 }' "$WORK/out"; }
+# near X Y TOL: |X - Y| <= TOL
+near() { awk -v x="$1" -v y="$2" -v t="$3" 'BEGIN { d = x - y; exit !(x != "" && (d < 0 ? -d : d) <= t) }'; }
+
+# ---- square well ------------------------------------------------------
+
+# The total energy column stays put to 1e-12 of the kinetic energy while
+# the potential energy changes.
+check "square well runs" run_status 0 -c "$CONF/squarewell.ini" --audit-every 1
+check "square well: energy conserved ($(value energy_drift))" near "$(value energy_drift)" 0 1e-12
+check "square well: the audit finds every pair in its shell" near "$(value max_overlap)" 0 1e-10
+check "square well: pairs fall into wells" awk -F, 'NR == 2 { u0 = $10 } NR > 2 { u = $10 }
+    END { exit !(u0 == 0 && u < -1000) }' squarewell-thermo.csv
+check "square well: total energy constant in every row" awk -F, 'NR == 2 { e = $11; k = $4 }
+    NR > 2 { d = $11 - e; if ((d < 0 ? -d : d) > 1e-12 * k) bad = 1 } END { exit bad }' \
+    squarewell-thermo.csv
+
+# Dilute square-well gas: Z = 1 + B2 rho, with B2 = (2 pi sigma^3 / 3)
+# (1 - (lambda^3 - 1)(exp(eps / kT) - 1)) (lambda 1.5, eps 0.5, rho from
+# packing fraction 0.01), against the hard-sphere value 1 + 2 pi rho / 3.
+cat >b2.ini <<'INI'
+[simulation]
+dim = 3
+end_time = 600
+[init]
+lattice = fcc
+cells = 8 8 8
+packing_fraction = 0.01
+radius = 0.5
+temperature = 1
+[boundary]
+plugin = periodic
+[interaction]
+plugin = square_well
+depth = 0.5
+range = 1.5
+[output.thermo]
+plugin = thermo
+file = b2.csv
+interval = 10
+INI
+check "dilute square well runs" run_status 0 -c b2.ini
+b2=$(awk -F, 'NR > 3 && $7 != "" { z += $7; t += $5; n++ }
+    END { z /= n; t /= n; rho = 0.01 * 6 / 3.141592653589793
+          b2 = 2 * 3.141592653589793 / 3 * (1 - 2.375 * (exp(0.5 / t) - 1))
+          printf "%.6f %.6f %.6f", z, 1 + b2 * rho, 1 + 2 * 3.141592653589793 / 3 * rho }' b2.csv)
+set -- $b2
+check "square well: Z = $1 against 1 + B2 rho = $2 (hard spheres $3)" awk -v z="$1" -v v="$2" \
+    -v h="$3" 'BEGIN { d = z - v; exit !((d < 0 ? -d : d) < 0.2 * (1 - v) && h - z > 0.05) }'
+
+# Two discs in a well with less kinetic energy than its depth: their
+# relative kinetic energy (mu dv^2 / 2 = 0.25) can never pay the 1 it
+# costs to leave.  Receding along their line of centres at 2.4 (relative
+# energy 1.44) they leave at once.
+pair() {
+    cat >pair.txt <<TXT
+2
+50 50 $1 0 0.5 1 255 0 0
+51.2 50 $2 0 0.5 1 0 0 255
+TXT
+    cat >pair.ini <<INI
+[simulation]
+dim = 2
+particles = pair.txt
+end_time = $3
+audit_every = 1
+[boundary]
+plugin = periodic
+size = 100 100
+[interaction]
+plugin = square_well
+depth = 1
+range = 1.5
+INI
+}
+pair 0.5 -0.5 1000
+check "bound pair runs" run_status 0 -c pair.ini
+check "bound pair: still captured after 1000 time units" test "$(value captured_pairs)" = 1
+check "bound pair: it bounced at the well's edge ($(value step_events) times)" \
+    test "$(value step_events)" -gt 100
+check "bound pair: energy conserved" near "$(value energy_drift)" 0 1e-12
+pair -1.2 1.2 10
+check "escaping pair runs" run_status 0 -c pair.ini
+check "escaping pair: left the well" test "$(value captured_pairs)" = 0
+check "escaping pair: paid the depth" near "$(value potential_energy)" 0 0
+
+# ---- inelastic --------------------------------------------------------
+
+# Head on, masses 1 and 3, closing at 2, e = 0.5: the normal relative
+# energy 0.5 mu 2^2 = 1.5 loses (1 - e^2) of itself, 1.125.
+cat >two.txt <<'TXT'
+2
+40 50 1.5 0 0.5 1 255 0 0
+50 50 -0.5 0 0.5 3 0 0 255
+TXT
+cat >two.ini <<'INI'
+[simulation]
+dim = 2
+particles = two.txt
+end_time = 8
+[boundary]
+plugin = periodic
+size = 100 100
+[interaction]
+plugin = inelastic
+restitution = 0.5
+elastic_within = 0
+INI
+check "inelastic pair runs" run_status 0 -c two.ini
+check "inelastic: one collision" test "$(value collisions)" = 1
+check "inelastic: lost (1 - e^2) of the normal energy ($(value dissipated_energy))" \
+    near "$(value dissipated_energy)" 1.125 1e-14
+check "inelastic: kinetic energy 1.5 - 1.125 left" near "$(value kinetic_energy)" 0.375 1e-14
+
+# Haff's law: a homogeneous cooling gas (e = 0.9, packing fraction 0.1)
+# follows sqrt(T1 / T(t)) - 1 = (t - t1) / tau, 1 / tau = (1 - e^2) w1 / 4
+# in 2D (w1 the collision rate per disc at t1).
+cat >haff.ini <<'INI'
+[simulation]
+dim = 2
+end_time = 30
+[init]
+lattice = triangular
+cells = 64 64
+packing_fraction = 0.1
+radius = 0.5
+temperature = 1
+[boundary]
+plugin = periodic
+[interaction]
+plugin = inelastic
+restitution = 0.9
+[output.thermo]
+plugin = thermo
+file = haff.csv
+interval = 1
+INI
+check "cooling gas runs" run_status 0 -c haff.ini
+check "cooling gas: K + dissipated conserved" near "$(value energy_drift)" 0 1e-12
+haff=$(awk -F, 'NR == 7 { t1 = $1; T1 = $5 } NR == 8 { w = $9 }
+    NR > 7 { x = $1 - t1; y = sqrt(T1 / $5) - 1; n++; sx += x; sy += y; sxx += x * x
+             sxy += x * y; syy += y * y }
+    END { b = (n * sxy - sx * sy) / (n * sxx - sx * sx)
+          r = (n * sxy - sx * sy) / sqrt((n * sxx - sx * sx) * (n * syy - sy * sy))
+          printf "%.5f %.5f %.6f", b, (1 - 0.81) * w / 4, r }' haff.csv)
+set -- $haff
+check "Haff's law: slope $1 against (1 - e^2) w1 / 4 = $2, linear (r = $3)" awk -v b="$1" \
+    -v p="$2" -v r="$3" 'BEGIN { exit !(b > 0.9 * p && b < 1.1 * p && r > 0.999) }'
+
+# ---- bonds ------------------------------------------------------------
+
+check "polymer runs with audits" run_status 0 -c "$CONF/polymer.ini"
+check "polymer: 19 bonds" test "$(value bonds)" = 19
+check "polymer: no bond ever stretched, no core overlapped" near "$(value max_overlap)" 0 1e-10
+check "polymer: tethers pulled taut" test "$(value step_events)" -gt 100
+check "diatomic runs" run_status 0 -c "$CONF/diatomic.ini" -s output.final.file=dumbbells.xyz
+check "diatomic: the snapshot carries the bonds" contains dumbbells.xyz 'bonds="0 1 1.3, 2 3 1.3'
+check "diatomic: runs on from its snapshot" run_status 0 -c "$CONF/diatomic.ini" \
+    -s simulation.particles="$WORK/dumbbells.xyz" -s output.final.file=again.xyz
+check "diatomic: the bonds came along" test "$(value bonds)" = 144
+check "diatomic: an algs4 snapshot is refused" run_status 2 -c "$CONF/diatomic.ini" \
+    -s output.final.format=algs4
+check "algs4 refusal says why" contains "$WORK/err" "the algs4 format cannot hold bonds"
+
+printf '2\n1 1 0 0 0.5 1 0 0 0\n3 1 0 0 0.5 1 0 0 0\n' >far.txt
+printf '# i j\n0 1\n' >far.bonds
+cat >far.ini <<'INI'
+[simulation]
+dim = 2
+particles = far.txt
+end_time = 1
+[boundary]
+size = 10 10
+[bonds]
+file = far.bonds
+length = 1.5
+INI
+check "a bond stretched at the start is refused" run_status 2 -c far.ini
+check "stretched bond: names the file lines" contains "$WORK/err" \
+    "far.txt:2: particle 0 and particle 1 (line 3) are bonded with length 1.5 but 2 apart"
+printf '0 1\n0 x\n' >far.bonds
+check "a bad bonds line is refused" run_status 2 -c far.ini -s bonds.length=3
+check "bad bonds line: file:line:column" contains "$WORK/err" \
+    "far.bonds:2:3: expected a particle number from 0 to 1, found 'x'"
+printf '0 1 0.8\n' >far.bonds
+check "a bond shorter than contact is refused" run_status 2 -c far.ini
+check "short bond: says so" contains "$WORK/err" "has length 0.80000000000000004: expected more than their contact distance 1"
+
+# ---- species ----------------------------------------------------------
+
+# A binary mixture whose unlike cores touch at 1.2 diameters: A-B pairs
+# never come closer, like pairs do.
+awk 'BEGIN { n = 0; print 196
+    print "Properties=species:S:1:pos:R:2:velo:R:2:radius:R:1:mass:R:1"
+    for (y = 0; y < 14; y++) for (x = 0; x < 14; x++) {
+        printf "%s %.3f %.3f %.6f %.6f 0.5 1\n", (x + y) % 2 ? "B" : "A", 0.7 + 1.4 * x,
+               0.7 + 1.4 * y, cos(n * 2.39996), sin(n * 2.39996); n++ } }' >mix.xyz
+cat >mix.ini <<'INI'
+[simulation]
+dim = 2
+particles = mix.xyz
+end_time = 50
+audit_every = 5
+[boundary]
+plugin = periodic
+size = 19.6 19.6
+[interaction]
+plugin = hard_sphere
+[interaction.A.B]
+core = 1.2
+[output.final]
+plugin = snapshot
+file = mix-final.xyz
+format = xyz
+INI
+check "non-additive mixture runs" run_status 0 -c mix.ini
+check "mixture: the audit holds every pair to its own core" near "$(value max_overlap)" 0 1e-10
+closest() {
+    awk -v want="$1" 'BEGIN { n = 0 } NR > 2 { s[n] = $1; x[n] = $2; y[n] = $3; n++ }
+        END { m = 1e9; for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) {
+                  if ((s[i] != s[j]) != (want == "unlike")) continue
+                  dx = x[i] - x[j]; dy = y[i] - y[j]
+                  dx -= 19.6 * int(dx / 9.8); dy -= 19.6 * int(dy / 9.8)
+                  d = sqrt(dx * dx + dy * dy); if (d < m) m = d }
+              print m }' mix-final.xyz
+}
+check "mixture: unlike pairs stay 1.2 apart ($(closest unlike))" awk -v d="$(closest unlike)" \
+    'BEGIN { exit !(d >= 1.2 * (1 - 1e-12) && d < 1.4) }'
+check "mixture: like pairs come closer ($(closest like))" awk -v d="$(closest like)" \
+    'BEGIN { exit !(d < 1.2) }'
+check "a pair section naming an unknown species is refused" run_status 2 -c mix.ini \
+    -s interaction.A.C.core=1.1
+check "unknown species: lists the known ones" contains "$WORK/err" \
+    "[interaction.A.C]: no species 'C': the particle file has A and B"
+check "a pair section on an algs4 file is refused" run_status 2 -c "$CONF/billiards.ini" \
+    -s interaction.A.B.core=1.1
+check "no species: says where species come from" contains "$WORK/err" \
+    "the particle file names no species (an XYZ species column does)"
+check "an interaction section naming a boundary plugin is refused" run_status 2 \
+    -c "$CONF/billiards.ini" -s interaction.plugin=box
+check "wrong kind: says so" contains "$WORK/err" "is a boundary plugin, but an interaction plugin is needed here"
+
+# ---- the default path, and checkpoints ---------------------------------
+
+# [interaction] hard_sphere is the hard-sphere path itself: the same bits.
+check "billiards" run_status 0 -c "$CONF/billiards.ini" -s output.final.file=plain.txt
+check "billiards with hard_sphere named" run_status 0 -c "$CONF/billiards.ini" \
+    -s interaction.plugin=hard_sphere -s output.final.file=named.txt
+check "hard_sphere named: the same trajectory" cmp -s plain.txt named.txt
+
+# A square-well fluid, a bonded chain and a cooling gas, stopped and
+# resumed until done, end where the whole run ends.
+resumed() {
+    name=$1; shift
+    "$HSFRAME" -q "$@" -s output.final.plugin=snapshot -s output.final.file="$name-a.xyz" \
+        -s output.final.format=xyz >"$name-a.sum" || return 1
+    status=75 runs=0
+    while [ $status -eq 75 ] && [ $runs -lt 200 ]; do
+        resume=""
+        [ -f "$name.ckpt" ] && resume="--resume $name.ckpt"
+        "$HSFRAME" -q "$@" -s output.final.plugin=snapshot -s output.final.file="$name-b.xyz" \
+            -s output.final.format=xyz -s checkpoint.file="$name.ckpt" \
+            -s checkpoint.stop_after=0.05 $resume >"$name-b.sum"
+        status=$?
+        runs=$((runs + 1))
+    done
+    echo "  $name: $runs runs" >&2
+    [ $status -eq 0 ] && [ $runs -gt 1 ] && cmp -s "$name-a.xyz" "$name-b.xyz" &&
+        [ "$(grep -E '^(events|collisions|step_events|captured_pairs|total_energy):' "$name-a.sum")" = \
+          "$(grep -E '^(events|collisions|step_events|captured_pairs|total_energy):' "$name-b.sum")" ]
+}
+check "square well: resumed from checkpoints, the same end" resumed sw -c "$CONF/squarewell.ini" \
+    -s output.thermo.plugin=thermo
+check "polymer: resumed from checkpoints, the same end" resumed chain -c "$CONF/polymer.ini" \
+    -s output.trajectory.file=chain.xyz -s output.picture.prefix=chain -s simulation.end_time=1500
+check "cooling gas: resumed from checkpoints, the same end" resumed cool -c haff.ini \
+    -s simulation.end_time=10
+finish
