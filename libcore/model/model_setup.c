@@ -299,9 +299,10 @@ int hsf_model_start(hsf_system *sys, const hsf_particle_set *set, hsf_error *err
         hsf_separation(sys, sys->m[b->i].r, sys->m[b->j].r, dr);
         double d = sqrt(dr[0] * dr[0] + dr[1] * dr[1] + dr[2] * dr[2]);
         if (d > b->length * (1 + 1e-12))
-            return hsf_error_set(err, "%s:%u: particle %u and particle %u (line %u) are bonded "
-                                 "with length %.17g but %.17g apart", set->path,
-                                 set->line[b->i], b->i, b->j, set->line[b->j], b->length, d);
+            return hsf_error_set(err, "%s:%u: particles %u and %u (counted from 0, as in bonds "
+                                 "files; lines %u and %u) are bonded with length %.17g but "
+                                 "%.17g apart", set->path, set->line[b->i], b->i, b->j,
+                                 set->line[b->i], set->line[b->j], b->length, d);
     }
     return 0;
 }

@@ -32,15 +32,17 @@ static int events_begin(void *state, const hsf_system *sys, hsf_error *err)
 }
 
 /* Particles are numbered from 1 as in the input file; j is the partner
- * particle for a pair, the wall number for a wall. */
+ * particle for a pair and a step (of a stepped potential or a bond), the
+ * wall number for a wall. */
 static int events_on_event(void *state, const hsf_system *sys, const hsf_event_info *ev,
                            hsf_error *err)
 {
     (void)sys, (void)err;
     event_log *e = state;
-    int pair = ev->kind == HSF_EVENT_PAIR;
+    int wall = ev->kind == HSF_EVENT_WALL;
     fprintf(hsf_atomic_stream(e->out), "%.17g,%s,%u,%u,%.17g\n", ev->time,
-            pair ? "pair" : "wall", ev->i + 1, pair ? ev->j + 1 : ev->j, ev->impulse);
+            wall ? "wall" : ev->kind == HSF_EVENT_PAIR ? "pair" : "step", ev->i + 1,
+            wall ? ev->j : ev->j + 1, ev->impulse);
     return 0;
 }
 
@@ -74,7 +76,8 @@ static int events_restore(void *state, const hsf_system *sys, hsf_state *st, hsf
 
 static const hsf_output_type events_type = {
     .state_size = sizeof(event_log),
-    .event_mask = HSF_EVENT_MASK(HSF_EVENT_PAIR) | HSF_EVENT_MASK(HSF_EVENT_WALL),
+    .event_mask = HSF_EVENT_MASK(HSF_EVENT_PAIR) | HSF_EVENT_MASK(HSF_EVENT_WALL) |
+                  HSF_EVENT_MASK(HSF_EVENT_STEP),
     .init = events_init,
     .fini = events_fini,
     .begin = events_begin,
@@ -85,5 +88,5 @@ static const hsf_output_type events_type = {
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "events",
-           "CSV log of every collision: time, kind (pair/wall), particles (from 1), impulse",
+           "CSV log of every collision: time, kind (pair/wall/step), particles (from 1), impulse",
            events_params, &events_type)
