@@ -8,7 +8,7 @@
 . "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
 cd "$WORK" || exit 1
 
-OUTPUTS="final.txt thermo.csv events.csv msd.csv rdf.csv speeds.csv freepath.csv traj.xyz"
+OUTPUTS="final.txt thermo.csv events.csv msd.csv rdf.csv speeds.csv freepath.csv traj.xyz vacf.csv"
 
 # The outputs every scenario writes: all that accumulate or stream.
 outputs() {
@@ -43,6 +43,12 @@ file = freepath.csv
 plugin = xyz
 file = traj.xyz
 interval = 2
+[output.vacf]
+plugin = vacf
+file = vacf.csv
+interval = 0.25
+window = 2
+start = 1
 [checkpoint]
 file = state.ckpt
 I
