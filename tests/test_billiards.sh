@@ -12,6 +12,14 @@ check "billiards: energy kept" awk '/^energy_drift:/ { d = $2 < 0 ? -$2 : $2; fo
 check "billiards: snapshot written" test -s billiards-final.txt
 check "billiards: thermo table written" contains billiards-thermo.csv \
     "time,events,collisions,kinetic_energy,temperature"
+# The README's first command leaves pictures of the break, one per time
+# unit: the rack in the first (the gold ball's centre (0.5, 0.62) is pixel
+# (200, 152) of 400), the balls elsewhere in the last.
+check "billiards: 21 pictures of the break" test "$(ls billiards-break-*.png | wc -l)" -eq 21
+check "billiards: the rack in the first picture" test \
+    "$("$HSF_TEST_BUILDDIR/tests/png_pixel" billiards-break-000000.png 200 152)" = "255 215 0"
+check "billiards: the last picture is another" \
+    sh -c '! cmp -s billiards-break-000000.png billiards-break-000020.png'
 check "snapshot reads back as input" run_status 0 -c "$CONF/billiards.ini" \
     -s simulation.particles="$WORK/billiards-final.txt" -s simulation.end_time=1 \
     -s output.final.file=again.txt -s output.thermo.file=again.csv

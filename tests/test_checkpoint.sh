@@ -9,7 +9,7 @@
 abi=$(sed -n 's/^#define HSF_ABI_MAJOR \([0-9]*\)$/\1/p' "$HSF_TEST_SRCDIR/include/hsframe/plugin.h").$(sed -n 's/^#define HSF_ABI_MINOR \([0-9]*\)$/\1/p' "$HSF_TEST_SRCDIR/include/hsframe/plugin.h")
 cd "$WORK" || exit 1
 
-OUTPUTS="final.txt thermo.csv events.csv msd.csv rdf.csv speeds.csv freepath.csv traj.xyz"
+OUTPUTS="final.txt thermo.csv events.csv msd.csv rdf.csv speeds.csv freepath.csv traj.xyz vacf.csv"
 
 # The outputs every scenario writes: all that accumulate or stream.
 outputs() {
@@ -44,6 +44,12 @@ file = freepath.csv
 plugin = xyz
 file = traj.xyz
 interval = 2
+[output.vacf]
+plugin = vacf
+file = vacf.csv
+interval = 0.25
+window = 2
+start = 1
 [checkpoint]
 file = state.ckpt
 I

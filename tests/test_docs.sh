@@ -1,0 +1,141 @@
+#!/bin/sh
+# The documentation agrees with the plugins: for every plugin in the build
+# (as --list-plugins reports them, so that a new plugin without docs
+# fails), the parameter names --help-plugin prints are those of its
+# parameter table in docs/OUTPUTS.md (outputs) or docs/PLUGINS.md (the
+# other kinds), and of its "Parameters:" line in hsframe.1.  Then the
+# columns of every CSV output are those its section's column table names.
+. "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
+cd "$WORK" || exit 1
+DOCS="$HSF_TEST_SRCDIR/docs"
+MAN="$HSF_TEST_SRCDIR/hsframe.1"
+
+# printed NAME: the parameters --help-plugin prints, but plugin and
+# interval (read by hsframe for every output, documented once).
+printed() {
+    "$HSFRAME" --help-plugin "$1" |
+        awk '/^Parameters:/ { on = 1; next }
+             on && /^  [a-z_0-9]/ && $1 != "plugin" && $1 != "interval" { print $1 }' | sort
+}
+
+# documented FILE NAME TABLE: the backquoted first cells of the tables
+# headed "| TABLE |" in FILE's section whose heading starts with NAME
+# ("## msd: ...", "#### calendar"), up to the next heading of its level
+# or above.  Fails when there is no such section.
+documented() {
+    awk -v name="$2" -v want="$3" '
+        /^```/ { fence = !fence; next }
+        fence { next }
+        /^#+ / { level = match($0, /[^#]/) - 1
+                 if (inside && level <= at) inside = 0
+                 title = $0; sub(/^#+ +/, "", title); split(title, w, /[ :]/)
+                 if (w[1] == name) { inside = 1; at = level; found = 1 }
+                 table = ""; next }
+        inside && /^\|/ {
+            if (table == "") { table = $0; sub(/^\| */, "", table); sub(/ *\|.*/, "", table); next }
+            if (table == want && match($0, /^\| *`[^`]+`/)) {
+                cell = substr($0, RSTART, RLENGTH); sub(/^\| *`/, "", cell); sub(/`$/, "", cell)
+                print cell }
+            next }
+        { table = "" }
+        END { exit !found }' "$1"
+}
+
+# in_man NAME: the names on the "Parameters:" line that follows ".TP" and
+# ".B NAME" in the SHIPPED PLUGINS section of hsframe.1.
+in_man() {
+    awk -v name="$1" '
+        /^\.SH/ { inside = ($0 ~ /SHIPPED PLUGINS/); previous = $0; next }
+        inside && previous == ".TP" && $0 == ".B " name { entry = 1; found = 1 }
+        inside && entry && /^Parameters:/ {
+            line = $0; sub(/^Parameters: */, "", line); sub(/\.$/, "", line)
+            n = split(line, p, /, */)
+            for (i = 1; i <= n; i++) if (p[i] != "none") print p[i]
+            entry = 0 }
+        { previous = $0 }
+        END { exit !found }' "$MAN"
+}
+
+# same WHAT FOUND DOCUMENTED: the two files list the same names.
+same() {
+    if ! cmp -s "$2" "$3"; then
+        echo "  $1: the program has [$(tr '\n' ' ' <"$2")], the docs [$(tr '\n' ' ' <"$3")]" >&2
+        return 1
+    fi
+}
+
+"$HSFRAME" --list-plugins >list.txt 2>&1
+plugins=$(awk '/^[a-z]/ { print $1 ":" $2 }' list.txt)
+check "--list-plugins lists plugins" test -n "$plugins"
+for entry in $plugins; do
+    plugin=${entry%%:*} kind=${entry#*:}
+    case $kind in
+    output) doc="$DOCS/OUTPUTS.md" ;;
+    *) doc="$DOCS/PLUGINS.md" ;;
+    esac
+    printed "$plugin" >printed.txt
+    if documented "$doc" "$plugin" parameter >doc.txt && sort -o doc.txt doc.txt; then
+        check "$plugin ($kind): parameters of $(basename "$doc") as --help-plugin prints them" \
+            same "$plugin in $(basename "$doc")" printed.txt doc.txt
+    else
+        not_ok "$plugin ($kind): no section headed '$plugin' in $(basename "$doc")"
+    fi
+    if in_man "$plugin" >man.txt && sort -o man.txt man.txt; then
+        check "$plugin ($kind): parameters of hsframe.1 as --help-plugin prints them" \
+            same "$plugin in hsframe.1" printed.txt man.txt
+    else
+        not_ok "$plugin ($kind): not in SHIPPED PLUGINS of hsframe.1"
+    fi
+done
+
+# The columns: a short run of every output that writes a CSV table, each
+# header compared with the column table of the output's section.
+cat >run.ini <<'I'
+[simulation]
+dim = 2
+end_time = 2
+[init]
+lattice = square
+cells = 8 8
+packing_fraction = 0.3
+radius = 0.5
+temperature = 1
+[boundary]
+plugin = periodic
+[output.thermo]
+plugin = thermo
+file = thermo.csv
+interval = 0.5
+[output.events]
+plugin = events
+file = events.csv
+[output.msd]
+plugin = msd
+file = msd.csv
+interval = 0.5
+[output.vacf]
+plugin = vacf
+file = vacf.csv
+interval = 0.1
+window = 1
+[output.speeds]
+plugin = speeds
+file = speeds.csv
+interval = 0.5
+[output.rdf]
+plugin = rdf
+file = rdf.csv
+interval = 0.5
+[output.freepath]
+plugin = freepath
+file = freepath.csv
+I
+check "a run with every CSV output" run_status 0 -c run.ini
+for output in thermo events msd vacf speeds rdf freepath; do
+    head -n 1 "$output.csv" | tr ',' '\n' >header.txt
+    documented "$DOCS/OUTPUTS.md" "$output" column >columns.txt
+    check "$output: the columns of OUTPUTS.md are those of its CSV, in order" \
+        same "$output columns" header.txt columns.txt
+done
+
+finish

@@ -1,0 +1,2 @@
+# Commands installed beside hsframe.
+dist_bin_SCRIPTS += tools/hsframe-plot
