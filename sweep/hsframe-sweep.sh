@@ -215,7 +215,7 @@ run_sweep() {
         if [ "$engine" = parallel ]; then
             # A failed point does not stop the others (parallel's default);
             # collect reports it.
-            parallel ${jobs:+--jobs "$jobs"} ${sshloginfile:+--sshloginfile "$sshloginfile"} \
+            parallel -q ${jobs:+--jobs "$jobs"} ${sshloginfile:+--sshloginfile "$sshloginfile"} \
                 "$self" point {} :::: "$list"
         else
             while IFS= read -r point; do

@@ -10,3 +10,4 @@ hsframe-sweep: $(SWEEP_FILES)
 		                      while ((getline l < f) > 0) print l; close(f); next } \
 		 { print }' '$(srcdir)/sweep/hsframe-sweep.sh' >$@.tmp && \
 	chmod +x $@.tmp && mv $@.tmp $@
+dist_man1_MANS = sweep/hsframe-sweep.1
