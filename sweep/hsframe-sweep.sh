@@ -38,8 +38,9 @@ before are skipped.
              keeping stdout in summary.txt, stderr in stderr.txt and the
              exit status in status
     --checkpoint SECONDS  with a checkpoint (point.ckpt) that stops the run
-                         after SECONDS of wall clock (0: only on SIGTERM),
-                         resuming from it when it is there
+                         after SECONDS of wall clock (0: only on SIGTERM);
+                         with or without it, a point.ckpt left by a run
+                         that stopped is resumed
 
 The program run is $HSFRAME, else the hsframe beside this command, else
 hsframe from PATH.  Exit status: 0 every point done, 1 a point failed or
@@ -158,13 +159,14 @@ run_point() {
     cd "$1" || exit 2
     [ -f command ] || die "$1: no command file (not a point of a sweep)"
     rm -f status
+    set --
     if [ -n "$checkpoint" ]; then
         set -- -s checkpoint.file=point.ckpt -s "checkpoint.stop_after=$checkpoint"
-        if [ -f point.ckpt ]; then
-            set -- "$@" --resume point.ckpt
-        fi
-    else
-        set --
+    fi
+    # A run stopped after a checkpoint goes on from it, whatever the engine.
+    if [ -f point.ckpt ]; then
+        [ -n "$checkpoint" ] || set -- -s checkpoint.file=point.ckpt
+        set -- "$@" --resume point.ckpt
     fi
     sh ./command "$@" >summary.txt.tmp 2>stderr.txt
     code=$?

@@ -38,7 +38,7 @@ function is_number(s) {
 # Expands a value into out[1..n] and returns n: items separated by commas,
 # each a value or a range FROM:TO or FROM:TO:STEP of numbers (TO included
 # when the steps reach it).
-function expand(value, line, out,    items, ni, i, parts, n, k, from, to, step, count, total) {
+function expand(value, line, out,    items, ni, i, item, parts, n, k, from, to, step, count, total) {
     ni = split(value, items, ",")
     total = 0
     for (i = 1; i <= ni; i++) {
