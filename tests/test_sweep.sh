@@ -145,6 +145,22 @@ sed -i 's/^init.packing_fraction = .*/init.packing_fraction = 0.2:0.4:0.2/' eos.
 check "all done: exit 0" quietly "$SWEEP" eos.ini
 check "all done: a row per point" test "$(wc -l <eos/results.csv)" -eq 5
 
+# A point stopped after a checkpoint (as under Slurm) is resumed by the
+# next run of the sweep, and ends as it did without stopping.
+p="init.packing_fraction=0.4,seed=1"
+cp "eos/$p/thermo.csv" whole.csv
+"$SWEEP" point --checkpoint 1e-9 "$WORK/eos/$p" 2>err
+status=$?
+check "point --checkpoint: stopped (75)" test "$status" -eq 75
+check "point --checkpoint: its checkpoint" test -s "eos/$p/point.ckpt"
+"$SWEEP" list eos.ini >out
+check "list: stopped after a checkpoint" contains out "$p	stopped after a checkpoint"
+check "the sweep resumes it" quietly "$SWEEP" eos.ini
+check "resumed: 1 to run" contains err "3 done before, 1 to run"
+check "resumed: the summary says so" contains "eos/$p/summary.txt" "resumed_at: "
+check "resumed: the same table as without stopping" cmp -s whole.csv "eos/$p/thermo.csv"
+check "resumed: the checkpoint is gone" test ! -e "eos/$p/point.ckpt"
+
 # The serial engine gives the same runs.
 sed -e 's/^\[sweep\]/[sweep]\ndirectory = serial/' eos.ini >serial.ini
 check "serial engine" quietly "$SWEEP" run --engine serial serial.ini
