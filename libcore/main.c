@@ -10,6 +10,7 @@
 #include "host/error_private.h"
 #include "host/plugin_loader.h"
 #include "run/run.h"
+#include "run/summary.h"
 
 /* Set by SIGINT and SIGTERM: the engine stops at the next event, writes its
  * checkpoint if the run has one, or else every output removes its temporary
@@ -25,7 +26,7 @@ static void request_stop(int sig)
 static void usage(FILE *out)
 {
     fputs("Usage: hsframe -c FILE [-s SECTION.KEY=VALUE]... [-q] [--plugin-path DIRS]\n"
-          "                [--resume CHECKPOINT] [--audit-every T]\n"
+          "                [--resume CHECKPOINT] [--audit-every T] [--summary FORMAT]\n"
           "       hsframe --list-plugins | --help-plugin NAME | --help | --version\n"
           "\n"
           "Event-driven simulation of hard discs (2D) and hard spheres (3D).\n"
@@ -35,6 +36,8 @@ static void usage(FILE *out)
           "                           S is everything before the last dot, e.g.\n"
           "                           -s queue.plugin=binary_heap -s output.final.file=x.txt)\n"
           "  -q, --quiet              print errors and nothing else\n"
+          "      --summary FORMAT     the summary at the end as text (key: value lines, the\n"
+          "                           default) or json (one object, numbers as numbers)\n"
           "      --plugin-path DIRS   colon-separated directories searched first for plugins\n"
           "      --resume CHECKPOINT  go on from a checkpoint written by this configuration\n"
           "      --audit-every T      check every T of simulated time that no two particles\n"
@@ -87,7 +90,7 @@ static int help_plugin(const hsf_plugin_path *pp, const char *name)
     return HSF_EXIT_OK;
 }
 
-enum { OPT_LIST = 256, OPT_HELP_PLUGIN, OPT_PLUGIN_PATH, OPT_RESUME, OPT_AUDIT };
+enum { OPT_LIST = 256, OPT_HELP_PLUGIN, OPT_PLUGIN_PATH, OPT_RESUME, OPT_AUDIT, OPT_SUMMARY };
 
 int main(int argc, char **argv)
 {
@@ -108,13 +111,14 @@ int main(int argc, char **argv)
         { "plugin-path", required_argument, NULL, OPT_PLUGIN_PATH },
         { "resume", required_argument, NULL, OPT_RESUME },
         { "audit-every", required_argument, NULL, OPT_AUDIT },
+        { "summary", required_argument, NULL, OPT_SUMMARY },
         { NULL, 0, NULL, 0 }
     };
     const char *config = NULL, *plugin_dirs = NULL, *help_name = NULL, *resume = NULL;
     char audit[128];
     const char **overrides = calloc((size_t)argc, sizeof *overrides);
     size_t n_overrides = 0;
-    int quiet = 0, list = 0, c;
+    int quiet = 0, list = 0, summary_format = HSF_SUMMARY_TEXT, c;
     if (!overrides)
         return HSF_EXIT_FAILURE;
     while ((c = getopt_long(argc, argv, "c:s:qhV", longopts, NULL)) != -1) {
@@ -136,6 +140,13 @@ int main(int argc, char **argv)
             snprintf(audit, sizeof audit, "simulation.audit_every=%s", optarg);
             overrides[n_overrides++] = audit;
             break;
+        case OPT_SUMMARY:
+            if (!strcmp(optarg, "json") || !strcmp(optarg, "text")) {
+                summary_format = strcmp(optarg, "json") ? HSF_SUMMARY_TEXT : HSF_SUMMARY_JSON;
+                break;
+            }
+            fprintf(stderr, "hsframe: --summary: expected text or json, found '%s'\n", optarg);
+            /* fall through */
         default:
             fputs("Try 'hsframe --help'.\n", stderr);
             free(overrides);
@@ -170,6 +181,7 @@ int main(int argc, char **argv)
                                 .n_overrides = n_overrides, .plugin_dirs = plugin_dirs,
                                 .info = quiet ? NULL : stderr,
                                 .summary = quiet ? NULL : stdout,
+                                .summary_format = summary_format,
                                 .progress = !quiet && isatty(STDERR_FILENO) ? stderr : NULL,
                                 .stop = &stop_requested, .resume = resume };
         status = hsf_run(&opt, &err);

@@ -2,7 +2,10 @@
  *
  * Each [output.NAME] section of the configuration creates one instance.  The
  * host reads two keys itself: `plugin` and `interval` (simulated time between
- * samples; 0 or absent: only at the end).  Lifecycle:
+ * samples; 0 or absent: only at the end).  An output that declares a text
+ * parameter named `file` writes the file it names (relative to the current
+ * directory): the run's summary lists it among the files the run wrote.
+ * Lifecycle:
  *
  *   init  -> begin -> sample at t = 0, interval, 2*interval, ... (< end_time)
  *         -> sample at end_time (always: the final state) -> end -> fini

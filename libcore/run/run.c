@@ -627,18 +627,22 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
         } else {
             hsf_conserved c1;
             hsf_measure(sys, &c1);
-            if (opt->summary) {
-                hsf_print_summary(opt->summary, sys, wall, &rs->c0, &c1, rs->start);
-                if (opt->resume)
-                    fprintf(opt->summary, "resumed_at: %.17g\n", resumed_at);
-                if (rs->checkpoint.section)
-                    fprintf(opt->summary, "checkpoints: %u\n", rs->checkpoints);
-            }
             /* Its partly written files are complete now: it has nothing
              * left to resume. */
             if (rs->checkpoint.section)
                 remove(hsf_config_string(&rs->checkpoint, "file"));
             hsf_atomic_release_kept(1);
+            if (opt->summary) {
+                hsf_summary s;
+                hsf_summary_begin(&s, opt->summary, opt->summary_format);
+                hsf_print_summary(&s, sys, wall, &rs->c0, &c1, rs->start);
+                if (opt->resume)
+                    hsf_summary_number(&s, "resumed_at", "%.17g", resumed_at);
+                if (rs->checkpoint.section)
+                    hsf_summary_number(&s, "checkpoints", "%u", rs->checkpoints);
+                hsf_summary_output_files(&s, sys);
+                hsf_summary_end(&s);
+            }
         }
     }
     hsf_atomic_release_kept(0);

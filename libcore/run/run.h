@@ -20,7 +20,9 @@ typedef struct hsf_run_options {
     size_t n_overrides;
     const char *plugin_dirs;        /* colon-separated, searched first; may be NULL */
     FILE *info;                     /* informational messages, or NULL for none */
-    FILE *summary;                  /* the key: value summary, or NULL for none */
+    FILE *summary;                  /* the summary, or NULL for none */
+    int summary_format;             /* an hsf_summary_format (run/summary.h): 0 for
+                                       key: value lines, 1 for JSON */
     FILE *progress;                 /* a terminal for the progress line, or NULL */
     const volatile sig_atomic_t *stop;  /* when non-zero (set by a signal), the run
                                            writes its checkpoint and stops, or without

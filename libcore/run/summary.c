@@ -1,11 +1,138 @@
 /* The summary at the end of a run (summary.h). */
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
 #include "model/model.h"
 #include "run/summary.h"
+
+void hsf_summary_begin(hsf_summary *s, FILE *out, hsf_summary_format format)
+{
+    *s = (hsf_summary){ .out = out, .format = format };
+    if (format == HSF_SUMMARY_JSON)
+        fputc('{', out);
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped;
+ * other bytes (UTF-8 included) as they are. */
+static void json_string(FILE *out, const char *text)
+{
+    fputc('"', out);
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            fprintf(out, "\\%c", *c);
+        else if (*c < 0x20)
+            fprintf(out, "\\u%04x", *c);
+        else
+            fputc(*c, out);
+    }
+    fputc('"', out);
+}
+
+/* The key of the next JSON member, on its own line. */
+static void json_key(hsf_summary *s, const char *key)
+{
+    fputs(s->members++ ? ",\n  " : "\n  ", s->out);
+    json_string(s->out, key);
+    fputs(": ", s->out);
+}
+
+/* Writes one member whose value fmt and ap format; number says whether
+ * JSON gets it bare. */
+static void member(hsf_summary *s, const char *key, int number, const char *fmt, va_list ap)
+{
+    char value[512];
+    vsnprintf(value, sizeof value, fmt, ap);
+    if (s->format == HSF_SUMMARY_TEXT) {
+        fprintf(s->out, "%s: %s\n", key, value);
+        return;
+    }
+    json_key(s, key);
+    if (!number) {
+        json_string(s->out, value);
+        return;
+    }
+    /* printf writes finite numbers in JSON's grammar; inf and nan have
+     * no JSON form. */
+    char *end;
+    double x = strtod(value, &end);
+    fputs(end != value && !*end && isfinite(x) ? value : "null", s->out);
+}
+
+void hsf_summary_text(hsf_summary *s, const char *key, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    member(s, key, 0, fmt, ap);
+    va_end(ap);
+}
+
+void hsf_summary_number(hsf_summary *s, const char *key, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    member(s, key, 1, fmt, ap);
+    va_end(ap);
+}
+
+void hsf_summary_file(hsf_summary *s, const char *file, const char *plugin,
+                      const char *section)
+{
+    if (s->format == HSF_SUMMARY_TEXT) {
+        fprintf(s->out, "file: %s (%s, [%s])\n", file, plugin, section);
+        return;
+    }
+    if (!s->files++) {
+        json_key(s, "files");
+        fputs("[\n    ", s->out);
+    } else {
+        fputs(",\n    ", s->out);
+    }
+    fputs("{\"file\": ", s->out);
+    json_string(s->out, file);
+    fputs(", \"plugin\": ", s->out);
+    json_string(s->out, plugin);
+    fputs(", \"section\": ", s->out);
+    json_string(s->out, section);
+    fputc('}', s->out);
+}
+
+void hsf_summary_end(hsf_summary *s)
+{
+    if (s->format != HSF_SUMMARY_JSON)
+        return;
+    if (!s->files) {
+        json_key(s, "files");
+        fputs("[]", s->out);
+    } else {
+        fputs("\n  ]", s->out);
+    }
+    fputs("\n}\n", s->out);
+}
+
+/* The value of the output's "file" parameter when its plugin declares
+ * one as text, else NULL. */
+static const char *output_file(const hsf_output_slot *o)
+{
+    for (const hsf_param *q = o->plugin.info->params; q && q->name; q++)
+        if (!strcmp(q->name, "file") && q->type == HSF_PARAM_STRING) {
+            const char *f = hsf_config_string(&o->cfg, "file");
+            return f && *f ? f : NULL;
+        }
+    return NULL;
+}
+
+void hsf_summary_output_files(hsf_summary *s, const hsf_system *sys)
+{
+    for (size_t k = 0; k < sys->n_out; k++) {
+        const hsf_output_slot *o = &sys->out[k];
+        const char *f = output_file(o);
+        if (f)
+            hsf_summary_file(s, f, o->plugin.info->name, hsf_config_section(&o->cfg));
+    }
+}
 
 /* Total momentum, and the rms momentum of one particle. */
 static void momentum(const hsf_system *sys, double total[3], double *rms)
@@ -49,7 +176,7 @@ double *hsf_record_start(const hsf_system *sys)
  * particle is from where it started (in units of its own radius, the scale
  * on which a collision sequence changes), and how far its velocity is from
  * the reverse of its starting one (relative to the rms speed). */
-static void print_reversal(FILE *out, const hsf_system *sys, const double *start)
+static void print_reversal(hsf_summary *out, const hsf_system *sys, const double *start)
 {
     double worst_r = 0, sum_r = 0, worst_v = 0, v2 = 0;
     for (size_t i = 0; i < sys->n; i++)
@@ -70,28 +197,29 @@ static void print_reversal(FILE *out, const hsf_system *sys, const double *start
         sum_r += d * d;
         worst_v = fmax(worst_v, vrms > 0 ? sqrt(dv2) / vrms : 0);
     }
-    fprintf(out, "reversed_at: %.17g\n", sys->reverse_at);
-    fprintf(out, "return_distance_max: %.3e\n", worst_r);
-    fprintf(out, "return_distance_rms: %.3e\n", sys->n ? sqrt(sum_r / (double)sys->n) : 0.0);
-    fprintf(out, "return_velocity_max: %.3e\n", worst_v);
+    hsf_summary_number(out, "reversed_at", "%.17g", sys->reverse_at);
+    hsf_summary_number(out, "return_distance_max", "%.3e", worst_r);
+    hsf_summary_number(out, "return_distance_rms", "%.3e",
+                       sys->n ? sqrt(sum_r / (double)sys->n) : 0.0);
+    hsf_summary_number(out, "return_velocity_max", "%.3e", worst_v);
 }
 
-/* With a model: its name and counters, and the energies (e0 and e1 are
- * kinetic + potential + dissipated at the start and now). */
-static void print_model(FILE *out, const hsf_system *sys, double e0, double e1)
+/* With a model: its name and counters, and the energies (e1 is kinetic +
+ * potential + dissipated now). */
+static void print_model(hsf_summary *out, const hsf_system *sys, double e1)
 {
     const hsf_model *md = sys->model;
-    (void)e0;
-    fprintf(out, "interaction: %s\n", md->plugin.info ? md->plugin.info->name : "hard_sphere");
+    hsf_summary_text(out, "interaction", "%s",
+                     md->plugin.info ? md->plugin.info->name : "hard_sphere");
     if (sys->n_bonds)
-        fprintf(out, "bonds: %zu\n", sys->n_bonds);
-    fprintf(out, "step_events: %llu\n", (unsigned long long)md->step_events);
-    fprintf(out, "captured_pairs: %zu\n", md->shells.count);
-    fprintf(out, "kinetic_energy: %.17g\n", hsf_system_kinetic_energy(sys));
-    fprintf(out, "potential_energy: %.17g\n", sys->potential);
+        hsf_summary_number(out, "bonds", "%zu", sys->n_bonds);
+    hsf_summary_number(out, "step_events", "%llu", (unsigned long long)md->step_events);
+    hsf_summary_number(out, "captured_pairs", "%zu", md->shells.count);
+    hsf_summary_number(out, "kinetic_energy", "%.17g", hsf_system_kinetic_energy(sys));
+    hsf_summary_number(out, "potential_energy", "%.17g", sys->potential);
     if (md->dissipated > 0)
-        fprintf(out, "dissipated_energy: %.17g\n", md->dissipated);
-    fprintf(out, "total_energy: %.17g\n", e1 - md->dissipated);
+        hsf_summary_number(out, "dissipated_energy", "%.17g", md->dissipated);
+    hsf_summary_number(out, "total_energy", "%.17g", e1 - md->dissipated);
 }
 
 static int all_periodic(const hsf_system *sys)
@@ -102,46 +230,48 @@ static int all_periodic(const hsf_system *sys)
     return 1;
 }
 
-void hsf_print_summary(FILE *out, const hsf_system *sys, double wall, const hsf_conserved *c0,
-                       const hsf_conserved *c1, const double *start)
+void hsf_print_summary(hsf_summary *out, const hsf_system *sys, double wall,
+                       const hsf_conserved *c0, const hsf_conserved *c1, const double *start)
 {
     double e0 = c0->energy, e1 = c1->energy;
     const hsf_stats *s = &sys->stats;
-    fprintf(out, "particles: %zu\n", sys->n);
-    fprintf(out, "dimension: %d\n", sys->dim);
-    fprintf(out, "queue: %s%s\n", sys->queue_plugin.info->name,
-            sys->indexed ? " (indexed)" : "");
-    fprintf(out, "boundary: %s\n", sys->boundary_plugin.info->name);
-    fprintf(out, "time: %.17g\n", sys->time);
-    fprintf(out, "events: %llu\n", (unsigned long long)s->events);
-    fprintf(out, "collisions: %llu\n", (unsigned long long)s->collisions);
-    fprintf(out, "boundary_hits: %llu\n", (unsigned long long)s->wall_hits);
-    fprintf(out, "stale_events: %llu\n", (unsigned long long)s->stale_events);
+    hsf_summary_number(out, "particles", "%zu", sys->n);
+    hsf_summary_number(out, "dimension", "%d", sys->dim);
+    hsf_summary_text(out, "queue", "%s%s", sys->queue_plugin.info->name,
+                     sys->indexed ? " (indexed)" : "");
+    hsf_summary_text(out, "boundary", "%s", sys->boundary_plugin.info->name);
+    hsf_summary_number(out, "time", "%.17g", sys->time);
+    hsf_summary_number(out, "events", "%llu", (unsigned long long)s->events);
+    hsf_summary_number(out, "collisions", "%llu", (unsigned long long)s->collisions);
+    hsf_summary_number(out, "boundary_hits", "%llu", (unsigned long long)s->wall_hits);
+    hsf_summary_number(out, "stale_events", "%llu", (unsigned long long)s->stale_events);
     static const char *const search[] = { "all", "cells", "lists" };
-    fprintf(out, "neighbour_search: %s\n", search[sys->search]);
-    fprintf(out, "renewals: %llu\n", (unsigned long long)s->cell_crossings);
-    fprintf(out, "wall_seconds: %.6f\n", wall);
-    fprintf(out, "events_per_second: %.0f\n", wall > 0 ? (double)s->events / wall : 0.0);
-    fprintf(out, "collisions_per_second: %.0f\n",
-            wall > 0 ? (double)s->collisions / wall : 0.0);
+    hsf_summary_text(out, "neighbour_search", "%s", search[sys->search]);
+    hsf_summary_number(out, "renewals", "%llu", (unsigned long long)s->cell_crossings);
+    hsf_summary_number(out, "wall_seconds", "%.6f", wall);
+    hsf_summary_number(out, "events_per_second", "%.0f",
+                       wall > 0 ? (double)s->events / wall : 0.0);
+    hsf_summary_number(out, "collisions_per_second", "%.0f",
+                       wall > 0 ? (double)s->collisions / wall : 0.0);
     struct rusage ru;
     if (!getrusage(RUSAGE_SELF, &ru))
-        fprintf(out, "peak_rss_kb: %ld\n", ru.ru_maxrss);
+        hsf_summary_number(out, "peak_rss_kb", "%ld", ru.ru_maxrss);
     if (sys->model)
-        print_model(out, sys, e0, e1);
+        print_model(out, sys, e1);
     else
-        fprintf(out, "kinetic_energy: %.17g\n", e1);
-    fprintf(out, "max_overlap: %.3e\n", sys->max_overlap);
+        hsf_summary_number(out, "kinetic_energy", "%.17g", e1);
+    hsf_summary_number(out, "max_overlap", "%.3e", sys->max_overlap);
     /* Relative to the kinetic energy at the start (= e0 for hard spheres;
      * a model's total energy may be near 0 or negative). */
-    fprintf(out, "energy_drift: %.3e\n", c0->kinetic > 0 ? (e1 - e0) / c0->kinetic : 0.0);
+    hsf_summary_number(out, "energy_drift", "%.3e",
+                       c0->kinetic > 0 ? (e1 - e0) / c0->kinetic : 0.0);
     if (all_periodic(sys)) {
         /* Largest change of a component, relative to N times the rms
          * momentum of a particle. */
         double worst = 0, scale = (double)sys->n * c0->rms_momentum;
         for (int a = 0; a < 3; a++)
             worst = fmax(worst, fabs(c1->momentum[a] - c0->momentum[a]));
-        fprintf(out, "momentum_drift: %.3e\n", scale > 0 ? worst / scale : 0.0);
+        hsf_summary_number(out, "momentum_drift", "%.3e", scale > 0 ? worst / scale : 0.0);
     }
     if (start)
         print_reversal(out, sys, start);

@@ -1,10 +1,13 @@
-/* What a run reports at the end (private to libhsframe): the summary's
- * key: value lines, with the conserved quantities compared to the start
- * and, after a time reversal, how far the system came back. */
+/* What a run reports at the end (private to libhsframe): the summary, as
+ * key: value lines or as one JSON object, with the conserved quantities
+ * compared to the start, after a time reversal how far the system came
+ * back, and the files the run wrote. */
 #ifndef HSF_SUMMARY_H
 #define HSF_SUMMARY_H
 
 #include <stdio.h>
+
+#include <hsframe/config.h>
 
 #include "engine/system_private.h"
 
@@ -29,10 +32,49 @@ void hsf_conserved_unpack(const double in[6], hsf_conserved *c);
  * memory. */
 double *hsf_record_start(const hsf_system *sys);
 
-/* Prints the summary: counters, rates, memory, energy and momentum drift
- * from c0 to c1, max_overlap and, with start, the return of a time
- * reversal. */
-void hsf_print_summary(FILE *out, const hsf_system *sys, double wall, const hsf_conserved *c0,
-                       const hsf_conserved *c1, const double *start);
+/* How the summary is written. */
+typedef enum hsf_summary_format {
+    HSF_SUMMARY_TEXT = 0,   /* "key: value" lines, then "file: NAME (PLUGIN, [SECTION])" */
+    HSF_SUMMARY_JSON = 1    /* one object: numbers as numbers, the files as the array
+                               "files" of {"file", "plugin", "section"} */
+} hsf_summary_format;
+
+/* A summary being written to out.  Keys are written in the order given;
+ * the files come last. */
+typedef struct hsf_summary {
+    FILE *out;
+    hsf_summary_format format;
+    int members;            /* written so far (JSON: a comma before the next) */
+    int files;              /* files written so far */
+} hsf_summary;
+
+/* Starts a summary on out ("{" in JSON). */
+void hsf_summary_begin(hsf_summary *s, FILE *out, hsf_summary_format format);
+
+/* A member whose value is text (a JSON string). */
+void hsf_summary_text(hsf_summary *s, const char *key, const char *fmt, ...) HSF_PRINTF(3, 4);
+
+/* A member whose value is a number, formatted by fmt as in the text
+ * summary; in JSON a value that is not a finite number is written null. */
+void hsf_summary_number(hsf_summary *s, const char *key, const char *fmt, ...)
+    HSF_PRINTF(3, 4);
+
+/* A file the run wrote (relative to the current directory, as
+ * configured), the output plugin that wrote it and its section.  Call
+ * after every other member. */
+void hsf_summary_file(hsf_summary *s, const char *file, const char *plugin,
+                      const char *section);
+
+/* Ends the summary ("}" in JSON). */
+void hsf_summary_end(hsf_summary *s);
+
+/* Writes the counters, rates, memory, energy and momentum drift from c0
+ * to c1, max_overlap and, with start, the return of a time reversal. */
+void hsf_print_summary(hsf_summary *s, const hsf_system *sys, double wall,
+                       const hsf_conserved *c0, const hsf_conserved *c1, const double *start);
+
+/* Lists, through hsf_summary_file, the file of every output whose plugin
+ * declares a text parameter named "file" (the convention of output.h). */
+void hsf_summary_output_files(hsf_summary *s, const hsf_system *sys);
 
 #endif

@@ -1,0 +1,164 @@
+#!/bin/sh
+# hsframe-sweep on Slurm: the test starts a single-node Slurm of its own
+# (munged, slurmctld and slurmd as root, everything under a scratch
+# directory, ports of its own), submits a sweep's job array and stops the
+# daemons again.  A point that stops after a checkpoint is requeued and
+# resumed until it completes, ending bit for bit as the same point run
+# without stopping; a failing point is reported; the CSV is gathered.
+# Skipped (77) without root, slurm-wlm or munge.
+. "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
+cd "$WORK" || exit 1
+SWEEP="$HSF_TEST_BUILDDIR/hsframe-sweep"
+for p in munged munge slurmctld slurmd sbatch squeue scontrol sinfo; do
+    if ! command -v "$p" >/dev/null && [ ! -x "/usr/sbin/$p" ]; then
+        echo "$p is not installed (Debian packages slurm-wlm and munge): skipped"
+        exit 77
+    fi
+done
+if [ "$(id -u)" != 0 ]; then
+    echo "a Slurm of its own needs root: skipped"
+    exit 77
+fi
+PATH=$PATH:/usr/sbin
+
+# Stops what was started, by the process ids in the pid files.
+stop_daemons() {
+    for f in slurmd.pid slurmctld.pid munged.pid; do
+        [ -s "$WORK/$f" ] && kill "$(cat "$WORK/$f")" 2>/dev/null
+    done
+    sleep 1
+    rm -rf "$WORK"
+}
+trap stop_daemons EXIT
+
+chmod 755 "$WORK"
+mkdir state spool
+munged --force --socket="$WORK/munge.sock" --pid-file="$WORK/munged.pid" \
+    --log-file="$WORK/munged.log" --seed-file="$WORK/munged.seed" ||
+    { echo "munged would not start: skipped"; cat munged.log; exit 77; }
+
+# Ports of its own, so that it meets no other Slurm on this machine.
+port=$((20000 + $$ % 20000 * 2))
+node=$(hostname -s)
+# cred_expire: a requeued task may start again this many seconds later
+# (120 by default); the schedulers look every second or two.
+cat >slurm.conf <<EOF
+ClusterName=hsftest
+SlurmctldHost=$node
+SlurmUser=root
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$WORK/munge.sock,cred_expire=5
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+SchedulerParameters=sched_interval=2,bf_interval=1
+StateSaveLocation=$WORK/state
+SlurmdSpoolDir=$WORK/spool
+SlurmctldPidFile=$WORK/slurmctld.pid
+SlurmdPidFile=$WORK/slurmd.pid
+SlurmctldLogFile=$WORK/slurmctld.log
+SlurmdLogFile=$WORK/slurmd.log
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
+ReturnToService=2
+MpiDefault=none
+NodeName=$node CPUs=2 State=UNKNOWN
+PartitionName=test Nodes=$node Default=YES MaxTime=INFINITE State=UP
+EOF
+SLURM_CONF=$WORK/slurm.conf
+export SLURM_CONF
+slurmctld -f "$SLURM_CONF" && slurmd -f "$SLURM_CONF" ||
+    { echo "slurmctld or slurmd would not start"; tail -n 20 slurmctld.log slurmd.log; exit 1; }
+idle=
+for i in $(seq 1 30); do
+    if [ "$(sinfo -h -o %t 2>/dev/null)" = idle ]; then idle=yes; break; fi
+    sleep 1
+done
+check "the node is idle" test -n "$idle"
+if [ -z "$idle" ]; then
+    tail -n 20 slurmctld.log slurmd.log
+    finish
+    exit 1
+fi
+
+# A run of about a second, stopped after a checkpoint every 0.3 s of wall
+# clock: requeued a few times.
+cat >base.ini <<'I'
+[simulation]
+dim = 2
+end_time = 250
+
+[init]
+lattice = triangular
+cells = 40 20
+packing_fraction = 0.5
+radius = 0.5
+temperature = 1
+
+[boundary]
+plugin = periodic
+
+[output.thermo]
+plugin = thermo
+file = thermo.csv
+interval = 10
+I
+cat >eos.ini <<'I'
+[sweep]
+base = base.ini
+[vary]
+init.packing_fraction = 0.5, 0.8
+[average.Z]
+file = thermo.csv
+column = compressibility
+start = 50
+[slurm]
+stop_after = 0.3
+time = 00:05:00
+I
+
+job=$("$SWEEP" slurm --submit eos.ini 2>err)
+check "sbatch gave a job id" test -n "$job"
+check "the job script" test -s eos/slurm.sh
+check "the job script: 2 tasks" contains eos/slurm.sh "#SBATCH --array=0-1"
+check "the job script: requeues" contains eos/slurm.sh 'scontrol requeue'
+done_=
+for i in $(seq 1 240); do
+    if [ -z "$(squeue -h -j "$job" 2>/dev/null)" ]; then done_=yes; break; fi
+    sleep 1
+done
+check "the array finished within 4 minutes" test -n "$done_"
+[ -n "$done_" ] || { squeue; scancel "$job"; }
+
+good="init.packing_fraction=0.5"
+bad="init.packing_fraction=0.8"
+check "the good point was stopped after a checkpoint" contains "eos/slurm-${job}_0.out" \
+    "$good: stopped after a checkpoint (75)"
+check "the good point then completed" contains "eos/slurm-${job}_0.out" "$good: done"
+check "it was requeued (more than one start)" \
+    test "$(grep -c "$good:" "eos/slurm-${job}_0.out")" -ge 2
+check "the bad point failed" contains "eos/slurm-${job}_1.out" "$bad: failed (exit 2)"
+
+"$SWEEP" collect eos.ini >out 2>err
+status=$?
+check "collect: exit 1 (a point failed)" test "$status" -eq 1
+check "collect: the tally" contains err "2 points: 1 done, 1 failed, 0 not run"
+check "collect: the failure and its error" contains err "$bad: failed (exit 2): hsframe: "
+check "results: 2 rows" test "$(wc -l <eos/results.csv)" -eq 3
+check "results: the good point resumed" \
+    test -n "$(awk -F, 'NR == 1 { for (k = 1; k <= NF; k++) if ($k == "resumed_at") c = k }
+                        NR == 2 { print $(c + 1) }' eos/results.csv)"
+check "the checkpoint is gone" test ! -e "eos/$good/point.ckpt"
+
+# The same point without stopping ends bit for bit the same.
+mkdir whole && cp "eos/$good/command" whole/
+(cd whole && sh command >summary.txt 2>/dev/null)
+check "uninterrupted: the same table, byte for byte" cmp -s whole/thermo.csv "eos/$good/thermo.csv"
+for key in collisions events kinetic_energy; do
+    check "uninterrupted: the same $key" test \
+        "$(grep "^$key:" whole/summary.txt)" = "$(grep "^$key:" "eos/$good/summary.txt")"
+done
+finish
