@@ -11,6 +11,7 @@ hsframeinclude_HEADERS = \
 	include/hsframe/boundary.h \
 	include/hsframe/output.h \
 	include/hsframe/interaction.h \
+	include/hsframe/thermostat.h \
 	include/hsframe/io.h \
 	include/hsframe/state.h \
 	include/hsframe/prefetch.h

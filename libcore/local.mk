@@ -9,7 +9,7 @@ lib_LTLIBRARIES += libhsframe.la
 libhsframe_la_SOURCES = \
 	libcore/host/error.c libcore/host/error_private.h \
 	libcore/host/config.c libcore/host/config_private.h \
-	libcore/host/plugin_loader.c libcore/host/plugin_loader.h \
+	libcore/host/plugin_loader.c libcore/host/plugin_loader.h libcore/host/random.h \
 	libcore/io/particles_read.c libcore/io/particles_parse.h \
 	libcore/io/particles_algs4.c libcore/io/particles_xyz.c \
 	libcore/io/particles_write.c libcore/io/atomic_file.c libcore/io/atomic_private.h \
@@ -20,7 +20,8 @@ libhsframe_la_SOURCES = \
 	libcore/engine/physics.c libcore/engine/physics.h \
 	libcore/engine/cells.c libcore/engine/cells.h \
 	libcore/engine/neighbours.c libcore/engine/neighbours.h \
-	libcore/engine/engine.c libcore/engine/progress.c libcore/engine/progress.h \
+	libcore/engine/engine.c libcore/engine/control.c \
+	libcore/engine/progress.c libcore/engine/progress.h \
 	libcore/engine/audit.c libcore/engine/audit.h \
 	libcore/engine/queue_contents.c libcore/engine/queue_contents.h \
 	libcore/model/model.h libcore/model/model_setup.c libcore/model/model_events.c \

@@ -17,9 +17,11 @@ typedef enum hsf_event_kind {
     HSF_EVENT_STOP = 5,     /* the run ends */
     HSF_EVENT_REVERSE = 6,  /* every velocity is reversed ([simulation] reverse_at) */
     HSF_EVENT_AUDIT = 7,    /* the overlap audit ([simulation] audit_every; since ABI 1.3) */
-    HSF_EVENT_STEP = 8      /* for outputs only (queued as PAIR): subject and object cross or
+    HSF_EVENT_STEP = 8,     /* for outputs only (queued as PAIR): subject and object cross or
                                bounce at a step of their stepped potential or at their bond's
                                length (interaction.h; since ABI 1.4) */
+    HSF_EVENT_THERMOSTAT = 9    /* the thermostat's event (thermostat.h; since ABI 1.4; never
+                                   given to on_event) */
 } hsf_event_kind;
 
 /* One scheduled event, 32 bytes, copied by value into and out of queues.

@@ -14,6 +14,7 @@
 #include <hsframe/state.h>
 #include <hsframe/output.h>
 #include <hsframe/interaction.h>
+#include <hsframe/thermostat.h>
 #include <hsframe/io.h>
 #include <hsframe/prefetch.h>
 

@@ -35,7 +35,9 @@
  *        step of its potential, or at a bond's length); system.h:
  *        hsf_system_species_count, hsf_system_species,
  *        hsf_system_species_name, hsf_system_bond_count,
- *        hsf_system_bond, hsf_system_potential_energy.
+ *        hsf_system_bond, hsf_system_potential_energy.  The plugin
+ *        kind thermostat (thermostat.h: events of the whole system that
+ *        exchange energy with a bath, the run's random numbers).
  */
 #ifndef HSFRAME_PLUGIN_H
 #define HSFRAME_PLUGIN_H
@@ -60,7 +62,8 @@ typedef enum hsf_plugin_kind {
     HSF_PLUGIN_QUEUE = 1,
     HSF_PLUGIN_BOUNDARY = 2,
     HSF_PLUGIN_OUTPUT = 3,
-    HSF_PLUGIN_INTERACTION = 4      /* since ABI 1.4 */
+    HSF_PLUGIN_INTERACTION = 4,     /* since ABI 1.4 */
+    HSF_PLUGIN_THERMOSTAT = 5       /* since ABI 1.4 */
 } hsf_plugin_kind;
 
 /* The constant descriptor returned by a plugin's entry function.  The first
@@ -74,7 +77,7 @@ typedef struct hsf_plugin_info {
     const char *summary;         /* one line for --list-plugins */
     const hsf_param *params;     /* parameters it reads; ends with {NULL}; may be NULL */
     const void *vtable;          /* const hsf_queue_type / hsf_boundary_type / hsf_output_type /
-                                    hsf_interaction_type */
+                                    hsf_interaction_type / hsf_thermostat_type */
 } hsf_plugin_info;
 
 /* The entry function's type: returns the plugin's static descriptor. */

@@ -95,6 +95,52 @@ static void write_cells(hsf_ckpt_writer *w, const hsf_cells *c)
     }
 }
 
+/* The thermostat's part: the run's generator, the heat and the count,
+ * then what the plugin saves. */
+typedef struct thermostat_scalars {
+    uint64_t random, events;
+    double heat;
+} thermostat_scalars;
+
+static int write_thermostat(hsf_ckpt_writer *w, hsf_system *sys, hsf_error *err)
+{
+    hsf_state st;
+    hsf_state_init_write(&st);
+    if (sys->thermostat->save && sys->thermostat->save(sys->thermostat_state, sys, &st, err)) {
+        hsf_state_free(&st);
+        return hsf_error_prefix(err, "[thermostat] (%s): ", sys->thermostat_plugin.info->name);
+    }
+    thermostat_scalars sc = { .random = sys->random, .events = sys->thermostat_events,
+                              .heat = sys->heat };
+    hsf_ckpt_begin_section(w, "THRM", sizeof sc + st.size);
+    hsf_ckpt_put(w, &sc, sizeof sc);
+    hsf_ckpt_put(w, st.data, st.size);
+    hsf_state_free(&st);
+    return 0;
+}
+
+static int read_thermostat(hsf_system *sys, const unsigned char *data, size_t size,
+                           const char *path, hsf_error *err)
+{
+    thermostat_scalars sc;
+    const char *name = sys->thermostat_plugin.info->name;
+    if (size < sizeof sc)
+        return hsf_error_set(err, "%s: checkpoint's THRM section is damaged", path);
+    memcpy(&sc, data, sizeof sc);
+    sys->random = sc.random;
+    sys->thermostat_events = sc.events;
+    sys->heat = sc.heat;
+    hsf_state st;
+    hsf_state_init_read(&st, data + sizeof sc, size - sizeof sc);
+    if (sys->thermostat->restore && sys->thermostat->restore(sys->thermostat_state, sys, &st, err))
+        return hsf_error_prefix(err, "%s: [thermostat] (%s): ", path, name);
+    if (hsf_state_left(&st))
+        return hsf_error_set(err, "%s: [thermostat] (%s) left %zu bytes of its checkpoint record "
+                             "unread (saved by another version of the plugin?)", path, name,
+                             hsf_state_left(&st));
+    return 0;
+}
+
 static int write_outputs(hsf_ckpt_writer *w, hsf_system *sys, hsf_error *err)
 {
     for (size_t k = 0; k < sys->n_out; k++) {
@@ -155,7 +201,7 @@ int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *
     free(ev);
     if (sys->model)
         hsf_ckpt_write_model(&w, sys);
-    if (write_outputs(&w, sys, err)) {
+    if ((sys->thermostat && write_thermostat(&w, sys, err)) || write_outputs(&w, sys, err)) {
         hsf_ckpt_abort(&w);
         return -1;
     }
@@ -367,6 +413,9 @@ static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
         return -1;
     if (sys->model && (hsf_ckpt_next(r, "MODL", &d, &size, err) ||
                        hsf_ckpt_read_model(sys, d, size, path, err)))
+        return -1;
+    if (sys->thermostat && (hsf_ckpt_next(r, "THRM", &d, &size, err) ||
+                            read_thermostat(sys, d, size, path, err)))
         return -1;
     for (size_t k = 0; k < sys->n_out; k++)
         if (hsf_ckpt_next(r, "OUTP", &d, &size, err) ||

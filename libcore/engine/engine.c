@@ -747,6 +747,38 @@ static int do_reverse(hsf_system *sys, hsf_error *err)
     return 0;
 }
 
+int hsf_engine_set_velocity(hsf_system *sys, uint32_t i, const double v[3], hsf_error *err)
+{
+    hsf_motion *m = &sys->m[i];
+    advance(m, sys->time);
+    double before = hsf_dot(m->v, m->v);
+    for (int a = 0; a < 3; a++)
+        m->v[a] = a < sys->dim ? v[a] : 0;
+    sys->heat += 0.5 * sys->b[i].mass * (hsf_dot(m->v, m->v) - before);
+    sys->b[i].changed_seq = sys->next_seq;
+    return predict(sys, i, NULL, err);
+}
+
+/* The thermostat's event, and its next one if before the end. */
+static int do_thermostat(hsf_system *sys, hsf_error *err)
+{
+    hsf_control c = { .sys = sys, .err = err };
+    double next = INFINITY;
+    const char *name = sys->thermostat_plugin.info->name;
+    sys->thermostat_events++;
+    if (sys->thermostat->fire(sys->thermostat_state, &c, &next, err) || c.failed)
+        return hsf_error_prefix(err, "[thermostat] (%s): at t = %.17g: ", name, sys->time);
+    if (!(next > sys->time))
+        return hsf_error_set(err, "[thermostat] (%s): fire at t = %.17g gave its next event "
+                             "at %g: expected a later time, or INFINITY for none", name,
+                             sys->time, next);
+    if (next < sys->end_time)
+        return push(sys, next, HSF_EVENT_THERMOSTAT, 0, 0, 0, err);
+    hsf_event done = { .kind = HSF_EVENT_THERMOSTAT };
+    retire(sys, &done);
+    return 0;
+}
+
 static int sample(hsf_system *sys, hsf_output_slot *o, hsf_error *err)
 {
     if (o->type->sample && o->type->sample(o->state, sys, err))
@@ -806,6 +838,17 @@ static int schedule_start(hsf_system *sys, hsf_error *err)
     for (uint32_t i = 0; i < sys->n; i++)
         if (predict(sys, i, NULL, err))
             return -1;
+    if (sys->thermostat) {
+        hsf_control c = { .sys = sys, .err = err };
+        double first = sys->thermostat->start(sys->thermostat_state, &c);
+        if (c.failed || !(first >= 0))
+            return c.failed ? -1 : hsf_error_set(err, "[thermostat] (%s): start gave its first "
+                                                 "event at %g: expected a time >= 0, or "
+                                                 "INFINITY", sys->thermostat_plugin.info->name,
+                                                 first);
+        if (first < sys->end_time && push(sys, first, HSF_EVENT_THERMOSTAT, 0, 0, 0, err))
+            return -1;
+    }
     return 0;
 }
 
@@ -883,6 +926,9 @@ int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
             break;
         case HSF_EVENT_AUDIT:
             rc = do_audit(sys, err);
+            break;
+        case HSF_EVENT_THERMOSTAT:
+            rc = do_thermostat(sys, err);
             break;
         case HSF_EVENT_STOP:
             goto finished;

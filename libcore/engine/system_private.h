@@ -9,6 +9,7 @@
 #include <hsframe/output.h>
 #include <hsframe/queue.h>
 #include <hsframe/system.h>
+#include <hsframe/thermostat.h>
 
 #include "engine/cells.h"
 #include "io/bonds.h"
@@ -103,6 +104,16 @@ struct hsf_system {
     struct hsf_model *model;    /* interactions other than elastic hard spheres, and bonds
                                    (model/model.h); NULL for the hard-sphere path */
 
+    /* The thermostat ([thermostat], thermostat.h) */
+    hsf_plugin thermostat_plugin;   /* info NULL without one */
+    const hsf_thermostat_type *thermostat;
+    void *thermostat_state;
+    hsf_config thermostat_cfg;
+    int thermostat_initialised;
+    uint64_t random;        /* the run's generator (host/random.h), seeded by [simulation] seed */
+    uint64_t thermostat_events;
+    double heat;            /* kinetic energy the thermostat gave the system */
+
     hsf_stats stats;
     const volatile sig_atomic_t *stop;  /* set asynchronously to end the run early */
 
@@ -120,26 +131,29 @@ struct hsf_system {
 
 /* With an indexed queue, the key of an event that is not a particle's:
  * the particles are keys 0 to n - 1, then come the stop, the reversal,
- * each output's samples and the audit (HSF_SPECIAL_KEYS of them). */
-#define HSF_SPECIAL_KEYS(sys) ((sys)->n_out + 3)
+ * each output's samples, the audit and the thermostat (HSF_SPECIAL_KEYS
+ * of them). */
+#define HSF_SPECIAL_KEYS(sys) ((sys)->n_out + 4)
 static inline uint32_t hsf_special_key(const hsf_system *sys, uint32_t kind, uint32_t object)
 {
-    uint32_t n = (uint32_t)sys->n;
-    return kind == HSF_EVENT_STOP      ? n
-           : kind == HSF_EVENT_REVERSE ? n + 1
-           : kind == HSF_EVENT_AUDIT   ? n + 2 + (uint32_t)sys->n_out
-                                       : n + 2 + object;
+    uint32_t n = (uint32_t)sys->n, after = n + 2 + (uint32_t)sys->n_out;
+    return kind == HSF_EVENT_STOP         ? n
+           : kind == HSF_EVENT_REVERSE    ? n + 1
+           : kind == HSF_EVENT_AUDIT      ? after
+           : kind == HSF_EVENT_THERMOSTAT ? after + 1
+                                          : n + 2 + object;
 }
 
 /* The kind and object of special key key (>= n). */
 static inline uint32_t hsf_special_kind(const hsf_system *sys, uint32_t key, uint32_t *object)
 {
-    uint32_t n = (uint32_t)sys->n;
+    uint32_t n = (uint32_t)sys->n, after = n + 2 + (uint32_t)sys->n_out;
     *object = key >= n + 2 ? key - n - 2 : 0;
-    return key == n                                  ? HSF_EVENT_STOP
-           : key == n + 1                            ? HSF_EVENT_REVERSE
-           : key == n + 2 + (uint32_t)sys->n_out     ? HSF_EVENT_AUDIT
-                                                     : HSF_EVENT_SAMPLE;
+    return key == n           ? HSF_EVENT_STOP
+           : key == n + 1     ? HSF_EVENT_REVERSE
+           : key == after     ? HSF_EVENT_AUDIT
+           : key == after + 1 ? HSF_EVENT_THERMOSTAT
+                              : HSF_EVENT_SAMPLE;
 }
 
 /* Position of a particle moving as m at time t, without changing it. */
@@ -188,6 +202,18 @@ static inline void hsf_separation(const hsf_system *sys, const double ri[3],
  * HSF_ENGINE_STOPPED (sys->checkpoint wrote a checkpoint and asked to
  * stop), or -1 with err set when a plugin fails while running. */
 int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err);
+
+/* What a thermostat is handed to change the system (thermostat.h). */
+struct hsf_control {
+    hsf_system *sys;
+    hsf_error *err;
+    int failed;             /* a change failed: err says why */
+};
+
+/* Gives particle i velocity v at the current time: moves it to now,
+ * counts the change of kinetic energy in sys->heat and predicts its
+ * events anew.  Returns 0, or -1 with err set (a plugin failed). */
+int hsf_engine_set_velocity(hsf_system *sys, uint32_t i, const double v[3], hsf_error *err);
 
 /* The monotonic clock in seconds. */
 double hsf_seconds_now(void);

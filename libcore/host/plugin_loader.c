@@ -14,6 +14,7 @@
 #include <hsframe/output.h>
 #include <hsframe/queue.h>
 #include <hsframe/interaction.h>
+#include <hsframe/thermostat.h>
 
 #include "host/error_private.h"
 #include "host/plugin_loader.h"
@@ -25,6 +26,7 @@ const char *hsf_plugin_kind_name(int kind)
     case HSF_PLUGIN_BOUNDARY: return "boundary";
     case HSF_PLUGIN_OUTPUT: return "output";
     case HSF_PLUGIN_INTERACTION: return "interaction";
+    case HSF_PLUGIN_THERMOSTAT: return "thermostat";
     }
     return "unknown";
 }
@@ -72,7 +74,8 @@ int hsf_plugin_path_init(hsf_plugin_path *pp, const char *cli_dirs, hsf_error *e
     if (!bad && running_from_build_tree())
         bad = add_dirs(pp, HSF_BUILDDIR "/plugins/queue/.libs:" HSF_BUILDDIR
                        "/plugins/boundary/.libs:" HSF_BUILDDIR "/plugins/output/.libs:"
-                       HSF_BUILDDIR "/plugins/interaction/.libs");
+                       HSF_BUILDDIR "/plugins/interaction/.libs:"
+                       HSF_BUILDDIR "/plugins/thermostat/.libs");
     if (!bad)
         bad = add_dirs(pp, HSF_PLUGINDIR);
     if (bad) {
@@ -125,6 +128,12 @@ static const char *missing_member(int kind, int minor, const void *vt)
     } else if (kind == HSF_PLUGIN_INTERACTION) {
         const hsf_interaction_type *t = vt;
         if (!t->rule) return "rule";
+    } else if (kind == HSF_PLUGIN_THERMOSTAT) {
+        const hsf_thermostat_type *t = vt;
+        if (!t->init) return "init";
+        if (!t->start) return "start";
+        if (!t->fire) return "fire";
+        if (!t->save != !t->restore) return "save and restore (both or neither)";
     }
     return NULL;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "host/error_private.h"
+#include "host/random.h"
 #include "io/init.h"
 #include "io/input_limits.h"
 
@@ -96,24 +97,6 @@ int hsf_init_box(const hsf_config *cfg, int dim, char *size, size_t len, hsf_err
     return 0;
 }
 
-/* splitmix64 (Steele, Lea and Flood 2014): a small, well-mixed generator,
- * seeded directly. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-/* A standard normal deviate (Box-Muller), from two uniforms in (0, 1]. */
-static double normal(uint64_t *state)
-{
-    double u = ((double)(next_random(state) >> 11) + 1) * 0x1p-53;
-    double v = ((double)(next_random(state) >> 11) + 1) * 0x1p-53;
-    return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
-
 int hsf_init_particles(const hsf_config *cfg, int dim, unsigned long seed,
                        hsf_particle_set *out, hsf_error *err)
 {
@@ -150,7 +133,7 @@ int hsf_init_particles(const hsf_config *cfg, int dim, unsigned long seed,
                     uint32_t c[3] = { x, y, z };
                     for (int k = 0; k < dim; k++) {
                         p->r[k] = (c[k] + l->site[s][k]) * l->aspect[k] * a;
-                        p->v[k] = sigma * normal(&state);
+                        p->v[k] = sigma * hsf_random_normal(&state);
                         momentum[k] += mass * p->v[k];
                     }
                     p->radius = radius;

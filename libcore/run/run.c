@@ -67,6 +67,11 @@ static const hsf_param output_host_params[] = {
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
+static const hsf_param thermostat_host_params[] = {
+    { "plugin", HSF_PARAM_STRING, "andersen", 0, 0, "thermostat plugin: a name or a .so path" },
+    { NULL, 0, NULL, 0, 0, NULL }
+};
+
 static const hsf_param checkpoint_params[] = {
     { "file", HSF_PARAM_STRING, NULL, 0, 0,
       "checkpoint file, relative to the current directory; written atomically, removed "
@@ -381,9 +386,13 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         (hsf_config_bind(&rs->cf, "checkpoint", checkpoint_params, NULL, &rs->checkpoint, err) ||
          hsf_atomic_check(hsf_config_string(&rs->checkpoint, "file"), err)))
         return -1;
-    int has_bonds = has_section(rs, "bonds");
-    if (has_bonds < 0)
+    int has_bonds = has_section(rs, "bonds"), has_thermostat = has_section(rs, "thermostat");
+    if (has_bonds < 0 || has_thermostat < 0)
         return hsf_error_set(err, "out of memory");
+    if (has_thermostat &&
+        open_section_plugin(rs, "thermostat", HSF_PLUGIN_THERMOSTAT, thermostat_host_params,
+                            &sys->thermostat_plugin, &sys->thermostat_cfg, err))
+        return -1;
     if (has_bonds && hsf_config_bind(&rs->cf, "bonds", bonds_params, NULL, &rs->bonds, err))
         return -1;
 
@@ -415,7 +424,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
      * the particles). */
     static const char *const known[] = { "simulation", "init", "queue", "boundary",
                                          "interaction", "interaction.A.B", "bonds",
-                                         "checkpoint", "output.NAME", NULL };
+                                         "thermostat", "checkpoint", "output.NAME", NULL };
     if (hsf_config_check_unclaimed(&rs->cf, known, err))
         return -1;
     rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
@@ -467,6 +476,17 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         if (o->type->init(o->state, &o->cfg, sys, err))
             return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
     }
+    /* The run's generator: its own stream of the seed (not [init]'s). */
+    sys->random = 0x632be59bd9b4e019ULL ^ (uint64_t)hsf_config_int(&rs->sim, "seed");
+    if (sys->thermostat_plugin.info) {
+        sys->thermostat = sys->thermostat_plugin.info->vtable;
+        if (!(sys->thermostat_state = alloc_state(sys->thermostat->state_size)))
+            return hsf_error_set(err, "out of memory");
+        sys->thermostat_initialised = 1;
+        if (sys->thermostat->init(sys->thermostat_state, &sys->thermostat_cfg, sys, err))
+            return hsf_error_prefix(err, "[thermostat] (%s): ",
+                                    sys->thermostat_plugin.info->name);
+    }
     if (!(sys->special_seq = calloc(HSF_SPECIAL_KEYS(sys), sizeof *sys->special_seq)) ||
         !(rs->config_text = hsf_config_canonical(&rs->cf, "checkpoint")))
         return hsf_error_set(err, "out of memory");
@@ -504,6 +524,12 @@ static void teardown(run_state *rs)
     hsf_plugin_close(&sys->boundary_plugin);
     hsf_neighbours_free(&sys->nb);
     hsf_cells_free(&sys->cells);
+    if (sys->thermostat_initialised && sys->thermostat->fini)
+        sys->thermostat->fini(sys->thermostat_state);
+    free(sys->thermostat_state);
+    hsf_config_unbind(&sys->thermostat_cfg);
+    if (sys->thermostat_plugin.info)
+        hsf_plugin_close(&sys->thermostat_plugin);
     hsf_model_close(sys);
     hsf_system_release(sys);
     hsf_particle_set_free(&rs->set);

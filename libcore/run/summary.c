@@ -149,12 +149,14 @@ static void momentum(const hsf_system *sys, double total[3], double *rms)
 }
 
 /* The energy is kinetic plus potential, plus what inelastic collisions
- * dissipated (so that it is conserved in every model). */
+ * dissipated, less the heat a thermostat gave (so that it is conserved in
+ * every model). */
 void hsf_measure(const hsf_system *sys, hsf_conserved *c)
 {
     c->energy = c->kinetic = hsf_system_kinetic_energy(sys);
     if (sys->model)
         c->energy += sys->potential + sys->model->dissipated;
+    c->energy -= sys->heat;
     momentum(sys, c->momentum, &c->rms_momentum);
 }
 
@@ -204,9 +206,8 @@ static void print_reversal(hsf_summary *out, const hsf_system *sys, const double
     hsf_summary_number(out, "return_velocity_max", "%.3e", worst_v);
 }
 
-/* With a model: its name and counters, and the energies (e1 is kinetic +
- * potential + dissipated now). */
-static void print_model(hsf_summary *out, const hsf_system *sys, double e1)
+/* With a model: its name and counters, and the energies now. */
+static void print_model(hsf_summary *out, const hsf_system *sys, double kinetic)
 {
     const hsf_model *md = sys->model;
     hsf_summary_text(out, "interaction", "%s",
@@ -215,11 +216,11 @@ static void print_model(hsf_summary *out, const hsf_system *sys, double e1)
         hsf_summary_number(out, "bonds", "%zu", sys->n_bonds);
     hsf_summary_number(out, "step_events", "%llu", (unsigned long long)md->step_events);
     hsf_summary_number(out, "captured_pairs", "%zu", md->shells.count);
-    hsf_summary_number(out, "kinetic_energy", "%.17g", hsf_system_kinetic_energy(sys));
+    hsf_summary_number(out, "kinetic_energy", "%.17g", kinetic);
     hsf_summary_number(out, "potential_energy", "%.17g", sys->potential);
     if (md->dissipated > 0)
         hsf_summary_number(out, "dissipated_energy", "%.17g", md->dissipated);
-    hsf_summary_number(out, "total_energy", "%.17g", e1 - md->dissipated);
+    hsf_summary_number(out, "total_energy", "%.17g", kinetic + sys->potential);
 }
 
 static int all_periodic(const hsf_system *sys)
@@ -257,9 +258,15 @@ void hsf_print_summary(hsf_summary *out, const hsf_system *sys, double wall,
     if (!getrusage(RUSAGE_SELF, &ru))
         hsf_summary_number(out, "peak_rss_kb", "%ld", ru.ru_maxrss);
     if (sys->model)
-        print_model(out, sys, e1);
+        print_model(out, sys, c1->kinetic);
     else
-        hsf_summary_number(out, "kinetic_energy", "%.17g", e1);
+        hsf_summary_number(out, "kinetic_energy", "%.17g", c1->kinetic);
+    if (sys->thermostat) {
+        hsf_summary_text(out, "thermostat", "%s", sys->thermostat_plugin.info->name);
+        hsf_summary_number(out, "thermostat_events", "%llu",
+                           (unsigned long long)sys->thermostat_events);
+        hsf_summary_number(out, "heat_from_bath", "%.17g", sys->heat);
+    }
     hsf_summary_number(out, "max_overlap", "%.3e", sys->max_overlap);
     /* Relative to the kinetic energy at the start (= e0 for hard spheres;
      * a model's total energy may be near 0 or negative). */
