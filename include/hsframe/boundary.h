@@ -68,7 +68,37 @@ typedef struct hsf_boundary_type {
      * for the pressure on the walls.  Without it (or for a boundary with
      * no walls) outputs report no wall pressure. */
     double (*wall_area)(const void *b);
+
+    /* ---- Optional since ABI 1.4: paths other than straight lines -------
+     * The host calls these only for runs that need them, and refuses such
+     * a run (exit 2, before it starts) with a boundary that lacks them.
+     *
+     * In a uniform field ([field] gravity): as next_hit, for a particle
+     * on the parabola r + v t + a t^2 / 2 (a the acceleration,
+     * length/time^2).  hsf_parabola_time below solves a flat wall. */
+    double (*next_hit_field)(const void *b, const double r[3], const double v[3],
+                             const double a[3], double radius, int *wall);
+
+    /* For growing particles ([compression]): as next_hit, for a particle
+     * whose radius grows as radius + growth t (growth >= 0, a length per
+     * unit time). */
+    double (*next_hit_growing)(const void *b, const double r[3], const double v[3],
+                               double radius, double growth, int *wall);
+
+    /* For growing particles: the unit normal of wall number wall at the
+     * point of contact of a particle at r, pointing into the container.
+     * After collide, the host adds twice the growth speed along it, so
+     * that the particle leaves the wall faster than its surface grows.
+     * Set both this and next_hit_growing, or neither. */
+    void (*normal)(const void *b, int wall, const double r[3], double n[3]);
 } hsf_boundary_type;
+
+/* For boundary plugins (since ABI 1.4): the first time t >= 0 at which a
+ * coordinate x + v t + a t^2 / 2 reaches face moving in direction dir
+ * (+1: increasing through it, -1: decreasing), INFINITY if it never does;
+ * 0 when it is on or past the face by round-off and moving through.
+ * Exact to round-off, without cancellation.  a = 0 is a straight line. */
+double hsf_parabola_time(double x, double v, double a, double face, int dir);
 
 #ifdef __cplusplus
 }

@@ -40,7 +40,7 @@ void hsf_audit(const hsf_system *sys, hsf_audit_result *out)
         for (uint32_t i = 0; i < sys->n; i++) {
             const hsf_motion *m = &sys->m[i];
             double r[3];
-            hsf_position_at(m, sys->time, r);
+            hsf_motion_at(sys, m, sys->time, r, NULL);
             if (!isfinite(r[0]) || !isfinite(r[1]) || !isfinite(r[2]) || !isfinite(m->v[0]) ||
                 !isfinite(m->v[1]) || !isfinite(m->v[2])) {
                 out->bad = i;

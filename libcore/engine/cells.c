@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <hsframe/boundary.h>
+
 #include "engine/cells.h"
 #include "host/error_private.h"
 
@@ -312,6 +314,28 @@ double hsf_cells_exit_time(const hsf_cells *c, const hsf_motion *m, const hsf_bo
             *dir = d;
         }
     }
+    return best;
+}
+
+double hsf_cells_exit_time_field(const hsf_cells *c, const double r[3], const double v[3],
+                                 const double g[3], const hsf_body *b, int *axis, int *dir)
+{
+    const hsf_cell_level *l = &c->level[b->level];
+    int32_t x[3];
+    hsf_cell_coords(l, b->cell, x);
+    double best = INFINITY;
+    for (int a = 0; a < c->dim; a++)
+        for (int d = -1; d <= 1; d += 2) {
+            if (!c->periodic[a] && x[a] == (d > 0 ? (int32_t)l->n[a] - 1 : 0))
+                continue;       /* the outer face: the wall comes first */
+            double face = c->lo[a] + (x[a] + (d > 0)) * l->side[a];
+            double t = hsf_parabola_time(r[a], v[a], g[a], face, d);
+            if (t < best) {
+                best = t;
+                *axis = a;
+                *dir = d;
+            }
+        }
     return best;
 }
 

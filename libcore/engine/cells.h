@@ -103,6 +103,13 @@ void hsf_cells_free(hsf_cells *c);
 double hsf_cells_exit_time(const hsf_cells *c, const hsf_motion *m, const hsf_body *b,
                            int *axis, int *dir);
 
+/* In a uniform field: the time from now until a particle at r with
+ * velocity v and acceleration g (a parabola) leaves its cell, through
+ * which face in *axis and *dir; INFINITY when it never does.  Outer faces
+ * of non-periodic axes are left to the walls, as above. */
+double hsf_cells_exit_time_field(const hsf_cells *c, const double r[3], const double v[3],
+                                 const double g[3], const hsf_body *b, int *axis, int *dir);
+
 /* Moves particle i into the neighbouring cell through face (axis, dir),
  * wrapping its position and image counter along periodic axes. */
 void hsf_cells_cross(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i, int axis, int dir);

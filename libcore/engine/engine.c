@@ -491,15 +491,17 @@ typedef struct crossing {
     uint64_t seq;           /* seq of the prediction that kept it */
 } crossing;
 
+static int predict_model(hsf_system *sys, uint32_t i, hsf_error *err);
+
 static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err)
 {
+    if (__builtin_expect(sys->model != NULL, 0))
+        return predict_model(sys, i, err);
     const hsf_motion *mi = &sys->m[i];
     double now = sys->time, ri[3];
     hsf_position_at(mi, now, ri);
     int wall = -1;
-    /* With a model, the motion record holds the reach (model.h). */
-    double radius = __builtin_expect(sys->model != NULL, 0) ? sys->model->radius[i] : mi->radius;
-    double t_wall = sys->boundary->next_hit(sys->boundary_state, ri, mi->v, radius, &wall);
+    double t_wall = sys->boundary->next_hit(sys->boundary_state, ri, mi->v, mi->radius, &wall);
     if (__builtin_expect(!(t_wall >= 0), 0))    /* NaN fails it too */
         return bad_hit(sys, i, t_wall, err);
     /* The exit time is measured from the particle's own clock. */
@@ -527,50 +529,46 @@ static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error
     s.shifted = 1;
     s.batch.n = 0;
     memcpy(s.ri, ri, sizeof ri);
-    if (__builtin_expect(sys->model != NULL, 0)) {
-        hsf_model_search(sys, i, ri, now, &s.best, &s.partner);
-    } else {
-        if (sys->search == HSF_SEARCH_LISTS) {
-            const uint32_t *list = hsf_nb_list(&sys->nb, i);
-            const uint8_t *image = hsf_nb_images(&sys->nb, i);
-            uint32_t count = *hsf_nb_count(&sys->nb, i);
-            /* The list is at hand: read each neighbour as it comes (the
-             * loads are independent already). */
-            for (uint32_t k = 0; k < count; k++) {
-                hsf_pair_batch *pb = &s.batch;
-                for (int a = 0; a < 3; a++)
-                    pb->shift[a][pb->n] = sys->shift[image[k]][a];
-                pb->j[pb->n] = list[k];
-                gather(&s, pb->n);
-                if (++pb->n == HSF_PAIR_BATCH)
-                    solve_gathered(&s);
-            }
-        } else if (sys->search == HSF_SEARCH_CELLS) {
-            hsf_block_cell block[27];
-            int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s.shifted);
-            int kept = cross && sys->keep_partner &&
-                       (cross->partner == HSF_NONE || sys->b[cross->partner].changed_seq < cross->seq);
-            if (cells && kept) {
-                hsf_block_cell layer[9];
-                cells = new_layer(block, cells, cross->axis, cross->dir, layer);
-                if (cross->partner != HSF_NONE)
-                    note_kept_partner(sys, cross->partner, &s);
-                scan_block(sys, i, layer, cells, &s);
-            } else if (cells) {
-                scan_block(sys, i, block, cells, &s);
-            } else if (sys->dim == 2) {
-                hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_now, &s);
-            } else {
-                hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_pair, &s);
-            }
-        } else {
-            consider_all(sys, i, &s);
+    if (sys->search == HSF_SEARCH_LISTS) {
+        const uint32_t *list = hsf_nb_list(&sys->nb, i);
+        const uint8_t *image = hsf_nb_images(&sys->nb, i);
+        uint32_t count = *hsf_nb_count(&sys->nb, i);
+        /* The list is at hand: read each neighbour as it comes (the
+         * loads are independent already). */
+        for (uint32_t k = 0; k < count; k++) {
+            hsf_pair_batch *pb = &s.batch;
+            for (int a = 0; a < 3; a++)
+                pb->shift[a][pb->n] = sys->shift[image[k]][a];
+            pb->j[pb->n] = list[k];
+            gather(&s, pb->n);
+            if (++pb->n == HSF_PAIR_BATCH)
+                solve_gathered(&s);
         }
-        if (sys->search == HSF_SEARCH_LISTS)
-            solve_gathered(&s);
-        else
-            solve_batch(&s);
+    } else if (sys->search == HSF_SEARCH_CELLS) {
+        hsf_block_cell block[27];
+        int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s.shifted);
+        int kept = cross && sys->keep_partner &&
+                   (cross->partner == HSF_NONE || sys->b[cross->partner].changed_seq < cross->seq);
+        if (cells && kept) {
+            hsf_block_cell layer[9];
+            cells = new_layer(block, cells, cross->axis, cross->dir, layer);
+            if (cross->partner != HSF_NONE)
+                note_kept_partner(sys, cross->partner, &s);
+            scan_block(sys, i, layer, cells, &s);
+        } else if (cells) {
+            scan_block(sys, i, block, cells, &s);
+        } else if (sys->dim == 2) {
+            hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_now, &s);
+        } else {
+            hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_pair, &s);
+        }
+    } else {
+        consider_all(sys, i, &s);
     }
+    if (sys->search == HSF_SEARCH_LISTS)
+        solve_gathered(&s);
+    else
+        solve_batch(&s);
     if (s.partner != HSF_NONE && s.best < t_cell) {
         /* Without reading ahead, the partner's body is a cache miss when
          * the event is checked; asked for now, it is still in a cache of
@@ -589,9 +587,62 @@ static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error
     return 0;
 }
 
-static void advance(hsf_motion *m, double t)
+/* The model path's prediction (model/model.h): as predict, but with the
+ * radius the model keeps (the motion record holds the reach), the path a
+ * parabola in a field, and the search of the model's pair rules; no
+ * partner is kept across cell crossings. */
+static int predict_model(hsf_system *sys, uint32_t i, hsf_error *err)
 {
-    hsf_position_at(m, t, m->r);
+    const hsf_model *md = sys->model;
+    const hsf_motion *mi = &sys->m[i];
+    double now = sys->time, ri[3], vi[3];
+    hsf_motion_at(sys, mi, now, ri, vi);
+    int wall = -1;
+    double t_wall = sys->has_field
+                        ? sys->boundary->next_hit_field(sys->boundary_state, ri, vi, sys->gravity,
+                                                        md->radius[i], &wall)
+                        : sys->boundary->next_hit(sys->boundary_state, ri, vi, md->radius[i],
+                                                  &wall);
+    if (__builtin_expect(!(t_wall >= 0), 0))
+        return bad_hit(sys, i, t_wall, err);
+    /* Lists never serve a field (run.c): a neighbourhood's exit on a
+     * parabola is a quartic.  Periodic axes have no field, so a box exit
+     * is on a straight line. */
+    int axis = 0, dir = 0;
+    double t_cell;
+    if (sys->search == HSF_SEARCH_LISTS)
+        t_cell = hsf_neighbourhood_exit_time(mi, sys->b[i].anchor, sys->cells.skin) - (now - mi->t);
+    else if (sys->search == HSF_SEARCH_CELLS && sys->has_field)
+        t_cell = hsf_cells_exit_time_field(&sys->cells, ri, vi, sys->gravity, &sys->b[i], &axis,
+                                           &dir);
+    else if (sys->search == HSF_SEARCH_CELLS)
+        t_cell = hsf_cells_exit_time(&sys->cells, mi, &sys->b[i], &axis, &dir) - (now - mi->t);
+    else
+        t_cell = box_exit_time(sys, mi, &axis, &dir) - (now - mi->t);
+    if (t_cell < 0)
+        t_cell = 0;
+    double best = t_wall < t_cell ? t_wall : t_cell;
+    uint32_t partner = HSF_NONE;
+    hsf_model_search(sys, i, ri, vi, now, &best, &partner);
+    if (partner != HSF_NONE)
+        return push(sys, now + best, HSF_EVENT_PAIR, i, partner, 0, err);
+    if (t_wall <= t_cell && t_wall < INFINITY)
+        return push(sys, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, 0, err);
+    if (t_cell < INFINITY)
+        return push(sys, now + t_cell, HSF_EVENT_CELL, i, HSF_NONE,
+                    (uint32_t)(axis * 2 + (dir > 0)), err);
+    unschedule(sys, i);
+    return 0;
+}
+
+/* Moves a particle along its path to time t: a straight line, or in a
+ * field a parabola (whose velocity changes too). */
+static inline void advance(const hsf_system *sys, hsf_motion *m, double t)
+{
+    if (__builtin_expect(sys->has_field, 0))
+        hsf_motion_at(sys, m, t, m->r, m->v);
+    else
+        hsf_position_at(m, t, m->r);
     m->t = t;
 }
 
@@ -654,8 +705,8 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
         hsf_cells_block(&sys->cells, sys->b, j, 0, 0, fetch_members, sys);
     }
     hsf_motion *mi = &sys->m[i], *mj = &sys->m[j];
-    advance(mi, ev->time);
-    advance(mj, ev->time);
+    advance(sys, mi, ev->time);
+    advance(sys, mj, ev->time);
     if (__builtin_expect(sys->model != NULL, 0))
         return do_model_pair(sys, i, j, err);
     double dr[3];
@@ -683,7 +734,7 @@ static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 {
     uint32_t i = ev->subject;
     hsf_motion *mi = &sys->m[i];
-    advance(mi, ev->time);
+    advance(sys, mi, ev->time);
     hsf_event_info info = { .kind = HSF_EVENT_WALL, .time = ev->time, .i = i, .j = ev->object };
     info.impulse = sys->boundary->collide(sys->boundary_state, (int)ev->object, mi->r, mi->v,
                                           sys->b[i].mass);
@@ -710,7 +761,7 @@ static int do_cell(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 {
     uint32_t i = ev->subject;
     int axis = (int)ev->stamp / 2, dir = ev->stamp % 2 ? 1 : -1;
-    advance(&sys->m[i], ev->time);
+    advance(sys, &sys->m[i], ev->time);
     sys->stats.cell_crossings++;
     if (sys->search == HSF_SEARCH_LISTS) {
         hsf_cells_reanchor(&sys->cells, sys->m, sys->b, i);
@@ -736,7 +787,7 @@ static int do_reverse(hsf_system *sys, hsf_error *err)
 {
     for (uint32_t i = 0; i < sys->n; i++) {
         hsf_motion *m = &sys->m[i];
-        advance(m, sys->time);
+        advance(sys, m, sys->time);
         for (int a = 0; a < 3; a++)
             m->v[a] = -m->v[a];
         sys->b[i].changed_seq = sys->next_seq;
@@ -750,7 +801,7 @@ static int do_reverse(hsf_system *sys, hsf_error *err)
 int hsf_engine_set_velocity(hsf_system *sys, uint32_t i, const double v[3], hsf_error *err)
 {
     hsf_motion *m = &sys->m[i];
-    advance(m, sys->time);
+    advance(sys, m, sys->time);
     double before = hsf_dot(m->v, m->v);
     for (int a = 0; a < 3; a++)
         m->v[a] = a < sys->dim ? v[a] : 0;

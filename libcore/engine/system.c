@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/physics.h"
 #include "engine/system_private.h"
 #include "model/model.h"
 
@@ -30,7 +31,7 @@ void hsf_system_particle(const hsf_system *sys, size_t i, hsf_particle_view *out
 {
     const hsf_motion *m = &sys->m[i];
     const hsf_body *b = &sys->b[i];
-    hsf_position_at(m, sys->time, out->r);
+    hsf_motion_at(sys, m, sys->time, out->r, out->v);
     for (int a = 0; a < 3; a++) {
         double len = sys->cells.len[a];
         out->unwrapped[a] = out->r[a] + b->image[a] * len;
@@ -42,7 +43,6 @@ void hsf_system_particle(const hsf_system *sys, size_t i, hsf_particle_view *out
                 out->r[a] = sys->lo[a];
         }
     }
-    memcpy(out->v, m->v, sizeof out->v);
     out->radius = sys->model ? sys->model->radius[i] : m->radius;
     out->mass = b->mass;
     memcpy(out->color, b->color, sizeof out->color);
@@ -59,6 +59,12 @@ double hsf_system_kinetic_energy(const hsf_system *sys)
     double sum = 0;
     for (size_t i = 0; i < sys->n; i++) {
         const double *v = sys->m[i].v;
+        double now[3];
+        if (sys->has_field) {   /* the velocity now, not at the particle's clock */
+            double r[3];
+            hsf_motion_at(sys, &sys->m[i], sys->time, r, now);
+            v = now;
+        }
         sum += sys->b[i].mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
     }
     return sum / 2;
@@ -143,9 +149,17 @@ void hsf_system_bond(const hsf_system *sys, size_t k, uint32_t *i, uint32_t *j, 
     *length = sys->bonds[k].length;
 }
 
+/* The pairs' energy is kept current by the engine; the field's, -m g.r
+ * summed (height above the origin), is summed here. */
 double hsf_system_potential_energy(const hsf_system *sys)
 {
-    return sys->potential;
+    double u = sys->potential;
+    for (size_t i = 0; sys->has_field && i < sys->n; i++) {
+        double r[3];
+        hsf_motion_at(sys, &sys->m[i], sys->time, r, NULL);
+        u -= sys->b[i].mass * hsf_dot(sys->gravity, r);
+    }
+    return u;
 }
 
 int hsf_system_adopt_model(hsf_system *sys, hsf_particle_set *set, hsf_bond *bonds,

@@ -114,6 +114,11 @@ struct hsf_system {
     uint64_t thermostat_events;
     double heat;            /* kinetic energy the thermostat gave the system */
 
+    /* A uniform field ([field] gravity): particles fly on parabolas.  Runs
+     * with a field take the model path (model/model.h). */
+    int has_field;
+    double gravity[3];      /* acceleration, 0 beyond dim */
+
     hsf_stats stats;
     const volatile sig_atomic_t *stop;  /* set asynchronously to end the run early */
 
@@ -162,6 +167,28 @@ static inline void hsf_position_at(const hsf_motion *m, double t, double r[3])
     double dt = t - m->t;
     for (int a = 0; a < 3; a++)
         r[a] = m->r[a] + m->v[a] * dt;
+}
+
+/* Position and velocity now (time t) of a particle moving as m, in the
+ * field if there is one (free flight on a parabola), without changing m.
+ * v may be NULL. */
+static inline void hsf_motion_at(const hsf_system *sys, const hsf_motion *m, double t, double r[3],
+                                 double v[3])
+{
+    double dt = t - m->t;
+    if (!sys->has_field) {
+        for (int a = 0; a < 3; a++) {
+            r[a] = m->r[a] + m->v[a] * dt;
+            if (v)
+                v[a] = m->v[a];
+        }
+        return;
+    }
+    for (int a = 0; a < 3; a++) {
+        r[a] = m->r[a] + (m->v[a] + 0.5 * sys->gravity[a] * dt) * dt;
+        if (v)
+            v[a] = m->v[a] + sys->gravity[a] * dt;
+    }
 }
 
 /* Takes the particles of set into the engine's records (clocks at 0); the

@@ -101,11 +101,12 @@ int hsf_model_start(hsf_system *sys, const hsf_particle_set *set, hsf_error *err
 
 /* ---- the events (model_events.c) ---- */
 
-/* The earliest event of particle i (at ri now) with a partner before
- * *best (a time from now): lowers *best and sets *partner when one is
- * found.  The model's counterpart of the engine's hard-sphere search. */
-void hsf_model_search(const hsf_system *sys, uint32_t i, const double ri[3], double now,
-                      double *best, uint32_t *partner);
+/* The earliest event of particle i (at ri with velocity vi now) with a
+ * partner before *best (a time from now): lowers *best and sets *partner
+ * when one is found.  The model's counterpart of the engine's hard-sphere
+ * search. */
+void hsf_model_search(const hsf_system *sys, uint32_t i, const double ri[3],
+                      const double vi[3], double now, double *best, uint32_t *partner);
 
 /* The pair event of i and j, both advanced to now: changes their
  * velocities, the pair's shell, the potential energy and the counters,

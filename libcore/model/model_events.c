@@ -13,21 +13,21 @@ typedef struct model_search {
     const hsf_system *sys;
     const hsf_model *md;
     uint32_t i;
-    double ri[3];
+    double ri[3], vi[3];
     double now;
     double best;
     uint32_t partner;
 } model_search;
 
-/* The separation (nearest image) and relative velocity of i and j now. */
+/* The separation (nearest image) and relative velocity of i and j now
+ * (in a field both fall alike: their relative motion is a straight line). */
 static void relative(const model_search *s, uint32_t j, double dr[3], double dv[3])
 {
-    const hsf_motion *mi = &s->sys->m[s->i], *mj = &s->sys->m[j];
-    double rj[3];
-    hsf_position_at(mj, s->now, rj);
+    double rj[3], vj[3];
+    hsf_motion_at(s->sys, &s->sys->m[j], s->now, rj, vj);
     hsf_separation(s->sys, s->ri, rj, dr);
     for (int a = 0; a < 3; a++)
-        dv[a] = mi->v[a] - mj->v[a];
+        dv[a] = s->vi[a] - vj[a];
 }
 
 static void consider(model_search *s, uint32_t j)
@@ -54,13 +54,14 @@ static void consider_offered(void *ctx, uint32_t j, const double shift[3],
     consider(ctx, j);
 }
 
-void hsf_model_search(const hsf_system *sys, uint32_t i, const double ri[3], double now,
-                      double *best, uint32_t *partner)
+void hsf_model_search(const hsf_system *sys, uint32_t i, const double ri[3],
+                      const double vi[3], double now, double *best, uint32_t *partner)
 {
     const hsf_model *md = sys->model;
     model_search s = { .sys = sys, .md = md, .i = i, .now = now, .best = *best,
                        .partner = *partner };
     memcpy(s.ri, ri, sizeof s.ri);
+    memcpy(s.vi, vi, sizeof s.vi);
     /* Each candidate is seen through its nearest image: a pair interacts
      * through one image only (cells.c keeps the box above twice the reach). */
     if (sys->search == HSF_SEARCH_LISTS) {
@@ -177,7 +178,7 @@ static void audit_pair(void *ctx, uint32_t j, const double shift[3], const doubl
     if (md->first && hsf_model_bond(md, s->i, j) > 0)
         return;
     double rj[3], dr[3], inner, outer;
-    hsf_position_at(&sys->m[j], sys->time, rj);
+    hsf_motion_at(sys, &sys->m[j], sys->time, rj, NULL);
     hsf_separation(sys, s->ri, rj, dr);
     double d = sqrt(hsf_dot(dr, dr));
     const hsf_rule *r = hsf_model_rule(md, sys->species, s->i, j);
@@ -194,13 +195,13 @@ void hsf_model_audit(const hsf_system *sys, double *worst, uint32_t *wi, uint32_
     audit_scan s = { .sys = sys, .worst = 0, .wi = HSF_NONE, .wj = HSF_NONE };
     for (uint32_t i = 0; i < sys->n; i++) {
         s.i = i;
-        hsf_position_at(&sys->m[i], sys->time, s.ri);
+        hsf_motion_at(sys, &sys->m[i], sys->time, s.ri, NULL);
         hsf_cells_scan(&sys->cells, sys->m, sys->b, i, audit_pair, &s);
         for (uint32_t k = md->first ? md->first[i] : 0; md->first && k < md->first[i + 1];
              k++) {
             uint32_t j = md->partner[k];
             double rj[3], dr[3];
-            hsf_position_at(&sys->m[j], sys->time, rj);
+            hsf_motion_at(sys, &sys->m[j], sys->time, rj, NULL);
             hsf_separation(sys, s.ri, rj, dr);
             double d = sqrt(hsf_dot(dr, dr)), contact = hsf_model_contact(sys, i, j);
             note(&s, (contact - d) / contact, j);

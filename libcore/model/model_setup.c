@@ -183,7 +183,7 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
         return hsf_error_set(err, "out of memory");
     int has_interaction = sections[0] != NULL;
     free(sections);
-    if (!has_interaction && !sys->n_bonds)
+    if (!has_interaction && !sys->n_bonds && !sys->has_field)
         return 0;
     hsf_model *md = sys->model = calloc(1, sizeof *md);
     if (!md)
@@ -198,7 +198,7 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
         for (unsigned k = 0; k < md->n_species * md->n_species; k++)
             md->rule[k] = hard_sphere_rule;
     }
-    int plain = !sys->n_bonds;
+    int plain = !sys->n_bonds && !sys->has_field;
     for (unsigned k = 0; k < md->n_species * md->n_species; k++)
         plain &= hsf_rule_is_hard_sphere(&md->rule[k]);
     if (plain) {

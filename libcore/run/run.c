@@ -72,6 +72,13 @@ static const hsf_param thermostat_host_params[] = {
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
+static const hsf_param field_params[] = {
+    { "gravity", HSF_PARAM_VECTOR, NULL, -1e300, 1e300,
+      "uniform acceleration, one component per dimension (length/time^2): particles fly on "
+      "parabolas; zero along periodic axes" },
+    { NULL, 0, NULL, 0, 0, NULL }
+};
+
 static const hsf_param checkpoint_params[] = {
     { "file", HSF_PARAM_STRING, NULL, 0, 0,
       "checkpoint file, relative to the current directory; written atomically, removed "
@@ -101,6 +108,7 @@ typedef struct run_state {
     hsf_config init;        /* bound only when the file has [init] */
     hsf_config checkpoint;  /* bound only when the file has [checkpoint] */
     hsf_config bonds;       /* bound only when the file has [bonds] */
+    hsf_config field;       /* bound only when the file has [field] */
     hsf_plugin_path path;
     hsf_particle_set set;
     hsf_system sys;
@@ -237,6 +245,45 @@ static int adopt_model(run_state *rs, hsf_error *err)
     return 0;
 }
 
+/* [field] gravity: the components, one per dimension; a field takes the
+ * model path, needs a boundary that solves parabolas, and none along a
+ * periodic axis. */
+static int read_field(run_state *rs, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    if (!rs->field.section)
+        return 0;
+    double g[HSF_VECTOR_MAX] = { 0 };
+    int count = hsf_config_vector(&rs->field, "gravity", g, HSF_VECTOR_MAX);
+    if (count != sys->dim)
+        return hsf_config_error(&rs->field, err, "gravity", "expected %d components for dim = "
+                                "%d, found %d", sys->dim, sys->dim, count);
+    for (int a = 0; a < sys->dim; a++) {
+        sys->gravity[a] = g[a];
+        sys->has_field |= g[a] != 0;
+    }
+    if (!sys->has_field)
+        return 0;
+    const hsf_boundary_type *b = sys->boundary_plugin.info->vtable;
+    if (sys->boundary_plugin.info->abi_minor < 4 || !b->next_hit_field)
+        return hsf_config_error(&rs->field, err, "gravity", "boundary %s cannot follow "
+                                "particles on parabolas (it has no next_hit_field); box can",
+                                sys->boundary_plugin.info->name);
+    return 0;
+}
+
+/* A field along a periodic axis would accelerate the particles forever. */
+static int field_axes(run_state *rs, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    for (int a = 0; sys->has_field && a < sys->dim; a++)
+        if (sys->periodic[a] && sys->gravity[a] != 0)
+            return hsf_config_error(&rs->field, err, "gravity", "expected 0 along the periodic "
+                                    "axis %c of boundary %s, found %g", "xyz"[a],
+                                    sys->boundary_plugin.info->name, sys->gravity[a]);
+    return 0;
+}
+
 static double smallest_diameter(const hsf_system *sys)
 {
     double d = INFINITY;
@@ -283,7 +330,12 @@ static int choose_search(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
     const char *lists = hsf_config_string(&rs->sim, "neighbour_lists");
-    if (!hsf_config_bool(&rs->sim, "cells")) {
+    if (sys->has_field && !strcmp(lists, "yes"))
+        return hsf_config_error(&rs->sim, err, "neighbour_lists", "neighbour lists cannot "
+                                "follow particles on parabolas ([field]): use no or auto");
+    if (sys->has_field && hsf_config_bool(&rs->sim, "cells")) {
+        sys->search = HSF_SEARCH_CELLS;
+    } else if (!hsf_config_bool(&rs->sim, "cells")) {
         sys->search = HSF_SEARCH_ALL;
     } else if (!strcmp(lists, "yes")) {
         sys->search = HSF_SEARCH_LISTS;
@@ -387,8 +439,11 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
          hsf_atomic_check(hsf_config_string(&rs->checkpoint, "file"), err)))
         return -1;
     int has_bonds = has_section(rs, "bonds"), has_thermostat = has_section(rs, "thermostat");
-    if (has_bonds < 0 || has_thermostat < 0)
+    int has_field = has_section(rs, "field");
+    if (has_bonds < 0 || has_thermostat < 0 || has_field < 0)
         return hsf_error_set(err, "out of memory");
+    if (has_field && hsf_config_bind(&rs->cf, "field", field_params, NULL, &rs->field, err))
+        return -1;
     if (has_thermostat &&
         open_section_plugin(rs, "thermostat", HSF_PLUGIN_THERMOSTAT, thermostat_host_params,
                             &sys->thermostat_plugin, &sys->thermostat_cfg, err))
@@ -418,13 +473,15 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
             return -1;
     }
     sys->n = rs->set.n;
-    if (adopt_model(rs, err) || hsf_model_open(sys, &rs->cf, &rs->path, &rs->set, err))
+    if (adopt_model(rs, err) || read_field(rs, err) ||
+        hsf_model_open(sys, &rs->cf, &rs->path, &rs->set, err))
         return -1;
     /* Every section is bound now (the interaction's need the species of
      * the particles). */
     static const char *const known[] = { "simulation", "init", "queue", "boundary",
                                          "interaction", "interaction.A.B", "bonds",
-                                         "thermostat", "checkpoint", "output.NAME", NULL };
+                                         "thermostat", "field", "checkpoint", "output.NAME",
+                                         NULL };
     if (hsf_config_check_unclaimed(&rs->cf, known, err))
         return -1;
     rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
@@ -435,7 +492,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     rs->boundary_initialised = 1;
     if (sys->boundary->init(sys->boundary_state, &sys->boundary_cfg, sys->dim, err))
         return hsf_error_prefix(err, "[boundary] (%s): ", sys->boundary_plugin.info->name);
-    if (take_extent(sys, err) ||
+    if (take_extent(sys, err) || field_axes(rs, err) ||
         hsf_check_representable(&rs->set, extent_span(sys), sys->end_time, err))
         return -1;
     if (hsf_validate_inside(sys, &rs->set, err) ||
@@ -512,6 +569,7 @@ static void teardown(run_state *rs)
     free(rs->start);
     hsf_config_unbind(&rs->checkpoint);
     hsf_config_unbind(&rs->bonds);
+    hsf_config_unbind(&rs->field);
     if (rs->queue_initialised)
         sys->queue->fini(sys->queue_state);
     free(sys->queue_state);

@@ -155,7 +155,7 @@ void hsf_measure(const hsf_system *sys, hsf_conserved *c)
 {
     c->energy = c->kinetic = hsf_system_kinetic_energy(sys);
     if (sys->model)
-        c->energy += sys->potential + sys->model->dissipated;
+        c->energy += hsf_system_potential_energy(sys) + sys->model->dissipated;
     c->energy -= sys->heat;
     momentum(sys, c->momentum, &c->rms_momentum);
 }
@@ -216,11 +216,15 @@ static void print_model(hsf_summary *out, const hsf_system *sys, double kinetic)
         hsf_summary_number(out, "bonds", "%zu", sys->n_bonds);
     hsf_summary_number(out, "step_events", "%llu", (unsigned long long)md->step_events);
     hsf_summary_number(out, "captured_pairs", "%zu", md->shells.count);
+    double u = hsf_system_potential_energy(sys);
+    if (sys->has_field)
+        hsf_summary_text(out, "field", "%g %g %g", sys->gravity[0], sys->gravity[1],
+                         sys->gravity[2]);
     hsf_summary_number(out, "kinetic_energy", "%.17g", kinetic);
-    hsf_summary_number(out, "potential_energy", "%.17g", sys->potential);
+    hsf_summary_number(out, "potential_energy", "%.17g", u);
     if (md->dissipated > 0)
         hsf_summary_number(out, "dissipated_energy", "%.17g", md->dissipated);
-    hsf_summary_number(out, "total_energy", "%.17g", kinetic + sys->potential);
+    hsf_summary_number(out, "total_energy", "%.17g", kinetic + u);
 }
 
 static int all_periodic(const hsf_system *sys)
@@ -269,9 +273,11 @@ void hsf_print_summary(hsf_summary *out, const hsf_system *sys, double wall,
     }
     hsf_summary_number(out, "max_overlap", "%.3e", sys->max_overlap);
     /* Relative to the kinetic energy at the start (= e0 for hard spheres;
-     * a model's total energy may be near 0 or negative). */
+     * a model's total energy may be near 0 or negative), or to the energy
+     * when nothing moved at the start (a ball dropped). */
+    double energy_scale = c0->kinetic > 0 ? c0->kinetic : fabs(e0);
     hsf_summary_number(out, "energy_drift", "%.3e",
-                       c0->kinetic > 0 ? (e1 - e0) / c0->kinetic : 0.0);
+                       energy_scale > 0 ? (e1 - e0) / energy_scale : 0.0);
     if (all_periodic(sys)) {
         /* Largest change of a component, relative to N times the rms
          * momentum of a particle. */

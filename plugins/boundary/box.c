@@ -87,6 +87,53 @@ static double box_next_hit(const void *state, const double r[3], const double v[
     return best;
 }
 
+/* In a field: each wall on the parabola of its axis. */
+static double box_next_hit_field(const void *state, const double r[3], const double v[3],
+                                 const double acc[3], double radius, int *wall)
+{
+    const box *b = state;
+    double best = INFINITY;
+    for (int a = 0; a < b->dim; a++)
+        for (int up = 0; up < 2; up++) {
+            double dt = hsf_parabola_time(r[a], v[a], acc[a], up ? b->size[a] - radius : radius,
+                                          up ? 1 : -1);
+            if (dt < best) {
+                best = dt;
+                *wall = 2 * a + up;
+            }
+        }
+    return best;
+}
+
+/* Growing: the wall closes in at the growth speed. */
+static double box_next_hit_growing(const void *state, const double r[3], const double v[3],
+                                   double radius, double growth, int *wall)
+{
+    const box *b = state;
+    double best = INFINITY;
+    for (int a = 0; a < b->dim; a++) {
+        double dt = INFINITY;
+        if (v[a] + growth > 0) {
+            dt = (b->size[a] - radius - r[a]) / (v[a] + growth);
+            if (dt < best)
+                best = dt < 0 ? 0 : dt, *wall = 2 * a + 1;
+        }
+        if (v[a] - growth < 0) {
+            dt = (radius - r[a]) / (v[a] - growth);
+            if (dt < best)
+                best = dt < 0 ? 0 : dt, *wall = 2 * a;
+        }
+    }
+    return best;
+}
+
+static void box_normal(const void *state, int wall, const double r[3], double n[3])
+{
+    (void)state, (void)r;
+    n[0] = n[1] = n[2] = 0;
+    n[wall / 2] = wall % 2 ? -1 : 1;
+}
+
 static double box_collide(const void *state, int wall, const double r[3], double v[3],
                           double mass)
 {
@@ -106,6 +153,9 @@ static const hsf_boundary_type box_type = {
     .next_hit = box_next_hit,
     .collide = box_collide,
     .wall_area = box_wall_area,
+    .next_hit_field = box_next_hit_field,
+    .next_hit_growing = box_next_hit_growing,
+    .normal = box_normal,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_BOUNDARY, "box",

@@ -118,6 +118,44 @@ static double circle_collide(const void *state, int wall, const double r[3], dou
     return 2 * mass * fabs(vn);
 }
 
+/* Growing: |d + v t| = R - radius - growth t, a quadratic as next_hit's
+ * with the rim closing in (vv - g^2) t^2 + 2 (b + reach g) t + q = 0;
+ * the same stable forms.  Without a field: a parabola against a sphere is
+ * a quartic, which this boundary does not solve. */
+static double circle_next_hit_growing(const void *state, const double r[3], const double v[3],
+                                      double radius, double growth, int *wall)
+{
+    const circle *c = state;
+    double d[3];
+    offset(c, r, d);
+    double reach = c->radius - radius;
+    double vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] - growth * growth;
+    double b = d[0] * v[0] + d[1] * v[1] + d[2] * v[2] + reach * growth;
+    double q = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] - reach * reach;
+    *wall = 0;
+    if (q >= 0 && b >= 0)
+        return 0;                   /* on or past the rim, moving out */
+    double disc = b * b - vv * q;
+    double root = sqrt(disc > 0 ? disc : 0);
+    /* The first root after 0: with q < 0 there is exactly one positive
+     * root when vv > 0, and the smaller positive one when vv < 0. */
+    double t = b > 0 ? -q / (b + root) : (vv != 0 ? (root - b) / vv : -q / (2 * b));
+    if (!(t > 0))
+        t = b > 0 ? 0 : INFINITY;
+    return t;
+}
+
+static void circle_normal(const void *state, int wall, const double r[3], double n[3])
+{
+    (void)wall;
+    const circle *c = state;
+    double d[3];
+    offset(c, r, d);
+    double len = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    for (int a = 0; a < 3; a++)
+        n[a] = len > 0 ? -d[a] / len : 0;
+}
+
 static const hsf_boundary_type circle_type = {
     .state_size = sizeof(circle),
     .init = circle_init,
@@ -125,6 +163,8 @@ static const hsf_boundary_type circle_type = {
     .volume = circle_volume,
     .check = circle_check,
     .next_hit = circle_next_hit,
+    .next_hit_growing = circle_next_hit_growing,
+    .normal = circle_normal,
     .collide = circle_collide,
     .wall_area = circle_wall_area,
 };

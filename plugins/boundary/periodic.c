@@ -63,6 +63,22 @@ static double periodic_collide(const void *state, int wall, const double r[3], d
     return 0;   /* never called: there are no walls */
 }
 
+/* No walls: nothing to hit on any path.  (The host allows a field only
+ * along non-periodic axes, so a periodic box never sees one.) */
+static double periodic_next_hit_growing(const void *state, const double r[3],
+                                        const double v[3], double radius, double growth,
+                                        int *wall)
+{
+    (void)growth;
+    return periodic_next_hit(state, r, v, radius, wall);
+}
+
+static void periodic_normal(const void *state, int wall, const double r[3], double n[3])
+{
+    (void)state, (void)wall, (void)r;
+    n[0] = n[1] = n[2] = 0;
+}
+
 static const hsf_boundary_type periodic_type = {
     .state_size = sizeof(periodic),
     .init = periodic_init,
@@ -70,6 +86,8 @@ static const hsf_boundary_type periodic_type = {
     .volume = periodic_volume,
     .check = periodic_check,
     .next_hit = periodic_next_hit,
+    .next_hit_growing = periodic_next_hit_growing,
+    .normal = periodic_normal,
     .collide = periodic_collide,
 };
 
