@@ -10,6 +10,7 @@ hsframeinclude_HEADERS = \
 	include/hsframe/queue.h \
 	include/hsframe/boundary.h \
 	include/hsframe/output.h \
+	include/hsframe/force.h \
 	include/hsframe/io.h \
 	include/hsframe/state.h \
 	include/hsframe/prefetch.h

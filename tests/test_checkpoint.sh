@@ -325,7 +325,7 @@ I
 check "an output without save/restore: refused with [checkpoint]" \
     run_status 2 --plugin-path "$HSF_FIXTURE_DIR" -c old.ini
 check "no save/restore: message" contains "$WORK/err" \
-    "[output.old] (no_save, $HSF_FIXTURE_DIR/no_save.so): this output cannot be checkpointed: it has no save and restore (plugin ABI 1.3, built for 1.3); remove the [checkpoint] section or this output"
+    "[output.old] (no_save, $HSF_FIXTURE_DIR/no_save.so): this output cannot be checkpointed: it has no save and restore (plugin ABI 1.3, built for 1.4); remove the [checkpoint] section or this output"
 sed -i '/^\[checkpoint\]/,$d' old.ini
 check "the same output runs without [checkpoint]" \
     run_status 0 --plugin-path "$HSF_FIXTURE_DIR" -c old.ini

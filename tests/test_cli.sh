@@ -6,7 +6,7 @@ cd "$WORK" || exit 1
 check "--help exits 0" run_status 0 --help
 check "--help shows usage" contains "$WORK/out" "Usage: hsframe -c FILE"
 check "--version" run_status 0 --version
-check "--version names the ABI" contains "$WORK/out" "(plugin ABI 1.3)"
+check "--version names the ABI" contains "$WORK/out" "(plugin ABI 1.4)"
 check "no configuration is a usage error" run_status 2
 check "no configuration: message" contains "$WORK/err" "no configuration: give one with -c FILE"
 check "unknown option is a usage error" run_status 2 --frobnicate

@@ -13,6 +13,7 @@
 #include <hsframe/boundary.h>
 #include <hsframe/state.h>
 #include <hsframe/output.h>
+#include <hsframe/force.h>
 #include <hsframe/io.h>
 #include <hsframe/prefetch.h>
 

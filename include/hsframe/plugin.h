@@ -29,6 +29,12 @@
  *        is refused in a run with a [checkpoint] section.  The event
  *        kind HSF_EVENT_AUDIT (queued like any event; never given to
  *        on_event).
+ *   1.4  system.h: species, bonds and the potential energy
+ *        (hsf_system_species_count, hsf_system_species,
+ *        hsf_system_species_name, hsf_system_bond_count, hsf_system_bond,
+ *        hsf_system_potential_energy).  The plugin kind HSF_PLUGIN_FORCE
+ *        (force.h: hsf_force_type), the forces of the time-step engine
+ *        ([simulation] engine = timestep, [force.NAME] sections).
  */
 #ifndef HSFRAME_PLUGIN_H
 #define HSFRAME_PLUGIN_H
@@ -42,17 +48,19 @@ extern "C" {
 #endif
 
 #define HSF_ABI_MAJOR 1
-#define HSF_ABI_MINOR 3
+#define HSF_ABI_MINOR 4
 
 /* The name of the one symbol a plugin exports. */
 #define HSF_PLUGIN_ENTRY_SYMBOL "hsf_plugin_entry"
 
 /* What a plugin provides; the descriptor's vtable points to the matching
- * type (hsf_queue_type, hsf_boundary_type or hsf_output_type). */
+ * type (hsf_queue_type, hsf_boundary_type, hsf_output_type or, since ABI
+ * 1.4, hsf_force_type).  Values 4 and 5 are reserved. */
 typedef enum hsf_plugin_kind {
     HSF_PLUGIN_QUEUE = 1,
     HSF_PLUGIN_BOUNDARY = 2,
-    HSF_PLUGIN_OUTPUT = 3
+    HSF_PLUGIN_OUTPUT = 3,
+    HSF_PLUGIN_FORCE = 6        /* since ABI 1.4 */
 } hsf_plugin_kind;
 
 /* The constant descriptor returned by a plugin's entry function.  The first
@@ -65,7 +73,8 @@ typedef struct hsf_plugin_info {
     const char *name;            /* must equal the file name without ".so" */
     const char *summary;         /* one line for --list-plugins */
     const hsf_param *params;     /* parameters it reads; ends with {NULL}; may be NULL */
-    const void *vtable;          /* const hsf_queue_type / hsf_boundary_type / hsf_output_type */
+    const void *vtable;          /* const hsf_queue_type / hsf_boundary_type / hsf_output_type /
+                                    hsf_force_type */
 } hsf_plugin_info;
 
 /* The entry function's type: returns the plugin's static descriptor. */

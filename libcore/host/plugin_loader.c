@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <hsframe/boundary.h>
+#include <hsframe/force.h>
 #include <hsframe/output.h>
 #include <hsframe/queue.h>
 
@@ -23,6 +24,7 @@ const char *hsf_plugin_kind_name(int kind)
     case HSF_PLUGIN_QUEUE: return "queue";
     case HSF_PLUGIN_BOUNDARY: return "boundary";
     case HSF_PLUGIN_OUTPUT: return "output";
+    case HSF_PLUGIN_FORCE: return "force";
     }
     return "unknown";
 }
@@ -69,7 +71,8 @@ int hsf_plugin_path_init(hsf_plugin_path *pp, const char *cli_dirs, hsf_error *e
     int bad = add_dirs(pp, cli_dirs) || add_dirs(pp, getenv("HSFRAME_PLUGIN_PATH"));
     if (!bad && running_from_build_tree())
         bad = add_dirs(pp, HSF_BUILDDIR "/plugins/queue/.libs:" HSF_BUILDDIR
-                       "/plugins/boundary/.libs:" HSF_BUILDDIR "/plugins/output/.libs");
+                       "/plugins/boundary/.libs:" HSF_BUILDDIR "/plugins/output/.libs:"
+                       HSF_BUILDDIR "/plugins/force/.libs");
     if (!bad)
         bad = add_dirs(pp, HSF_PLUGINDIR);
     if (bad) {
@@ -119,6 +122,11 @@ static const char *missing_member(int kind, int minor, const void *vt)
         const hsf_output_type *o = vt;
         if (!o->init) return "init";
         if (o->event_mask && !o->on_event) return "on_event (event_mask is not 0)";
+    } else if (kind == HSF_PLUGIN_FORCE) {
+        const hsf_force_type *f = vt;
+        if (minor < 4) return "ABI 1.4 or later (force plugins came with ABI 1.4)";
+        if (!f->init) return "init";
+        if (!f->compute) return "compute";
     }
     return NULL;
 }

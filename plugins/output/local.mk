@@ -1,7 +1,8 @@
 # Output plugins.
 pkglib_LTLIBRARIES += plugins/output/snapshot.la plugins/output/xyz.la \
 	plugins/output/thermo.la plugins/output/events.la plugins/output/msd.la \
-	plugins/output/speeds.la plugins/output/rdf.la plugins/output/freepath.la
+	plugins/output/speeds.la plugins/output/rdf.la plugins/output/freepath.la \
+	plugins/output/energies.la
 plugins_output_snapshot_la_SOURCES = plugins/output/snapshot.c
 plugins_output_snapshot_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_output_snapshot_la_LIBADD = libhsframe.la
@@ -26,6 +27,9 @@ plugins_output_rdf_la_LIBADD = libhsframe.la
 plugins_output_freepath_la_SOURCES = plugins/output/freepath.c
 plugins_output_freepath_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_output_freepath_la_LIBADD = libhsframe.la
+plugins_output_energies_la_SOURCES = plugins/output/energies.c
+plugins_output_energies_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_output_energies_la_LIBADD = libhsframe.la -lm
 
 # Pictures, when their libraries were found.
 if HAVE_CAIRO
