@@ -10,8 +10,9 @@ endif
 TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/test_scenarios.sh \
 	tests/test_pictures.sh tests/test_prefetch.sh tests/test_checkpoint.sh tests/test_guards.sh \
 	tests/test_limits.sh tests/test_timestep_gravity.sh tests/test_timestep_springs.sh \
-	tests/test_timestep_gas.sh
-EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh tests/test_timestep_gas.sh tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh \
+	tests/test_timestep_gas.sh tests/test_energies.sh
+EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh tests/test_timestep_gas.sh \
+	tests/test_energies.sh tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh \
 	tests/test_scenarios.sh tests/test_pictures.sh tests/test_prefetch.sh \
 	tests/test_checkpoint.sh tests/test_guards.sh tests/test_limits.sh \
 	tests/lsan.supp

@@ -63,6 +63,19 @@ check "diatomic: at the start, translation only" \
 check "diatomic: energy kept (1e-3)" below "$(value total_energy_drift)" 1e-3
 check "diatomic: momentum kept (periodic)" below "$(value momentum_drift)" 1e-12
 
+# The same in 3D: seven degrees of freedom per molecule (three of
+# translation, two of rotation, vibration and the spring).
+check "3D diatomic gas runs" run_status 0 -c "$CONF/diatomic3d.ini"
+means=$(awk -F, 'NR > 1 && $1 >= 10 { t += $7; r += $8; v += $9; u += $10; n++ }
+                 END { printf "%.5f %.5f %.5f %.5f\n", t / n, r / n, v / n, u / n }' diatomic3d.csv)
+echo "  3D, per degree of freedom: translation, rotation, vibration, potential: $means"
+kt2=$(awk -F, 'NR == 2 { printf "%.6f\n", ($2 + $6) / (7 * 216) }' diatomic3d.csv)
+for k in 1 2 3 4; do
+    m=$(echo "$means" | cut -d' ' -f$k)
+    check "3D diatomic: degree of freedom $k holds E / (7 N) = $kt2 within 3 %" \
+        between "$(awk -v m="$m" -v e="$kt2" 'BEGIN { print m / e }')" 0.97 1.03
+done
+
 # Pictures of a time-step run, as of an event-driven one.
 if "$HSFRAME" --list-plugins 2>/dev/null | grep -q '^frames '; then
     sed -e 's/^plugin = xyz/plugin = frames/' -e 's/^file = diatomic.xyz/prefix = mol/' \
