@@ -66,6 +66,16 @@ check "rk4: energy error < 1e-10 per orbit" below "$rk41" 1e-10
 check "rk4: but it drifts steadily (10 orbits: 5 to 15 times one)" \
     ratio_between "$rk410" "$rk41" 5 15
 
+# Time reversal: velocity Verlet is time-symmetric, so five orbits
+# forward and five back return to round-off (reverse_at and end_time
+# multiples of dt); the explicit Euler is not.
+check "verlet reversed after 5 orbits" kepler -s simulation.reverse_at=22.214 \
+    -s simulation.end_time=44.428
+check "verlet: back to 1e-9 radii" below "$(value return_distance_max)" 1e-9
+check "euler reversed after 5 orbits" kepler -s simulation.reverse_at=22.214 \
+    -s simulation.end_time=44.428 -s simulation.integrator=euler
+check "euler: not back (> 0.1 radii)" above "$(value return_distance_max)" 0.1
+
 # The figure eight: back to the start after one period (to 1e-5; the
 # orbit's size is 2), and far from it after half of one.
 check "figure eight runs one period" run_status 0 -c "$CONF/figure8.ini" -s output.movie.interval=0

@@ -205,7 +205,10 @@ static int check_timestep(run_state *rs, const hsf_run_options *opt, int has_che
                           hsf_error *err)
 {
     if (!rs->timestep)
-        return 0;
+        return hsf_config_bool(&rs->sim, "compare")
+                   ? hsf_config_error(&rs->sim, err, "compare", "compare is for engine = "
+                                      "timestep: it runs the event engine beside it")
+                   : 0;
     if (has_checkpoint || opt->resume)
         return hsf_error_set(err, "%s: [checkpoint] and --resume work only with [simulation] "
                              "engine = event", rs->cf.path);

@@ -24,9 +24,9 @@ static int build(hsf_contact_grid *g, const hsf_system *sys, const double *r, do
             g->n[0] = 0;
             return 0;
         }
-        /* No more cells than particles per axis squared: a fine grid of a
+        /* At most about 2^dim cells per particle: a finer grid of a
          * sparse system costs more to clear than it saves. */
-        k = fmin(k, fmax(3, ceil(sqrt((double)sys->n) * 2)));
+        k = fmin(k, fmax(3, ceil(2 * pow((double)sys->n, 1.0 / sys->dim))));
         g->n[a] = (uint32_t)k;
         g->side[a] = len / k;
         cells *= g->n[a];
