@@ -55,6 +55,21 @@ done
 check "eccentric orbit: returns after Kepler's period (verlet)" \
     below "$(kepler -s simulation.particles="$WORK/ecc.txt" -s simulation.end_time="$Te" &&
              farthest ecc.txt kepler-final.txt)" 1e-4
+# Order of convergence: the distance from the start after one orbit, at
+# dt and dt / 2, shrinks as 2^order (1, 2, 4).
+order_ratio() {    # order_ratio INTEGRATOR
+    for dt in 0.004 0.002; do
+        kepler -s simulation.particles="$WORK/ecc.txt" -s simulation.integrator="$1" \
+            -s simulation.end_time="$Te" -s simulation.dt=$dt && farthest ecc.txt kepler-final.txt
+    done | awk 'NR == 1 { a = $1 } NR == 2 { printf "%.3f\n", a / $1 }'
+}
+r=$(order_ratio euler); echo "  euler: error ratio $r"
+check "euler: first order (error ratio 1.6 to 2.4)" ratio_between "$r" 1 1.6 2.4
+r=$(order_ratio verlet); echo "  verlet: error ratio $r"
+check "verlet: second order (error ratio 3.5 to 4.5)" ratio_between "$r" 1 3.5 4.5
+r=$(order_ratio rk4); echo "  rk4: error ratio $r"
+check "rk4: fourth order (error ratio 12 to 20)" ratio_between "$r" 1 12 20
+
 check "euler: energy error > 1e-2 after an orbit" above "$euler1" 1e-2
 check "euler: energy error grows (2 orbits: 1.5x, 10 orbits: 3x)" \
     sh -c "awk -v a=$euler1 -v b=$euler2 -v c=$euler10 'BEGIN { exit !(b > 1.5 * a && c > 3 * a) }'"
