@@ -3,7 +3,8 @@
 if HAVE_CRITERION
 CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
 	tests/test_particles tests/test_box tests/test_engine tests/test_geometry \
-	tests/test_queue_conformance tests/test_measure tests/test_speeds tests/test_state
+	tests/test_queue_conformance tests/test_measure tests/test_speeds tests/test_state \
+	tests/test_forces
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 endif
@@ -48,6 +49,9 @@ tests_test_speeds_LDADD = $(TEST_LDADD)
 tests_test_measure_SOURCES = tests/test_measure.c
 tests_test_measure_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_measure_LDADD = $(TEST_LDADD)
+tests_test_forces_SOURCES = tests/test_forces.c
+tests_test_forces_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_forces_LDADD = $(TEST_LDADD)
 tests_test_state_SOURCES = tests/test_state.c
 tests_test_state_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_state_LDADD = $(TEST_LDADD)
