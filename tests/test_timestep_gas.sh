@@ -102,4 +102,10 @@ check "audits with the time-step engine" run_status 2 -c "$CONF/gas-timestep.ini
 check "compare with forces" run_status 2 -c "$CONF/kepler.ini" -s simulation.compare=yes
 check "compare with forces: message" contains "$WORK/err" "compare needs a run without [force.NAME]"
 check "nothing was written" test ! -e k.ckpt
+# A step far too long for stiff springs: the energy overflows, the run
+# stops (exit 1) naming the force, and leaves no output.
+check "springs blowing up: exit 1" run_status 1 -c "$CONF/chain.ini" \
+    -s force.springs.stiffness=1e30 -s simulation.dt=1
+check "springs blowing up: message" contains "$WORK/err" "[force.springs] (spring) at t ="
+check "springs blowing up: no output" test ! -e chain-final.txt -a ! -e chain.xyz
 finish

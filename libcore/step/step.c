@@ -42,13 +42,25 @@ int hsf_step_accelerations(hsf_stepper *st, const hsf_system *sys, const double 
     double u = 0;
     for (size_t k = 0; k < st->n_forces; k++) {
         hsf_force_slot *f = &st->forces[k];
+        double before = u;
         if (f->type->compute(f->state, sys, r, v, acc, &u, err))
             return hsf_error_prefix(err, "[%s] (%s) at t = %.17g: ", f->cfg.section,
                                     f->plugin.info->name, sys->time);
+        if (!isfinite(u) && isfinite(before))
+            return hsf_error_set(err, "[%s] (%s) at t = %.17g: the potential energy is %g",
+                                 f->cfg.section, f->plugin.info->name, sys->time, u);
     }
+    /* Checked for nearly free, as plugins' answers are (README): a force
+     * that is not a number stops the run here, not in a later output. */
     for (size_t i = 0; i < st->n; i++)
-        for (int a = 0; a < 3; a++)
+        for (int a = 0; a < 3; a++) {
             acc[3 * i + a] *= st->inv_mass[i];
+            if (!isfinite(acc[3 * i + a]))
+                return hsf_error_set(err, "at t = %.17g the force on particle %zu is %g "
+                                     "along %c: a force plugin gave a value that is not a "
+                                     "number, or the step dt is too long for the forces",
+                                     sys->time, i, acc[3 * i + a] / st->inv_mass[i], "xyz"[a]);
+        }
     if (st->dim == 2)
         for (size_t i = 0; i < st->n; i++)
             acc[3 * i + 2] = 0;
