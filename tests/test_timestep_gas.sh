@@ -86,6 +86,20 @@ if "$HSFRAME" --list-plugins 2>/dev/null | grep -q '^frames '; then
     check "frames: one per interval and the last" test "$(ls mol*.png | wc -l)" = 3
 fi
 
+# The generator still makes the data files: byte for byte where it draws
+# no random numbers, the same particle count where it does (another awk's
+# rand() gives other numbers).
+mkdir gen
+check "make-timestep-scenarios.sh runs" sh "$HSF_TEST_SRCDIR/data/make-timestep-scenarios.sh" gen
+for f in kepler2.txt figure8.txt chain8.txt chain8-bonds.txt triatomic.txt triatomic-bonds.txt \
+         diatomic-bonds.txt diatomic3d-bonds.txt; do
+    check "make-timestep-scenarios.sh: $f as committed" cmp -s "gen/$f" "$HSF_TEST_SRCDIR/data/$f"
+done
+for f in gas-masses.txt diatomic.txt diatomic3d.xyz; do
+    check "make-timestep-scenarios.sh: $f has its particles" \
+        test "$(head -1 "gen/$f")" = "$(head -1 "$HSF_TEST_SRCDIR/data/$f")"
+done
+
 # What it refuses (exit 2, nothing run).
 check "unknown integrator" run_status 2 -c "$CONF/kepler.ini" -s simulation.integrator=leapfrog
 check "unknown integrator: lists them" contains "$WORK/err" "expected one of euler, symplectic, verlet, rk4, found 'leapfrog'"
