@@ -713,8 +713,11 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
             hsf_progress_start(&progress, opt->progress);
             sys->progress = &progress;
         }
+        /* The event-driven reference first: if it fails, nothing is written. */
+        int rc = rs->timestep && compare_engines(rs, opt, err) ? -1 : 0;
         double t0 = hsf_seconds_now();
-        int rc = rs->timestep ? hsf_step_run(&rs->step, sys, err)
+        if (!rc)
+            rc = rs->timestep ? hsf_step_run(&rs->step, sys, err)
                               : hsf_engine_run(sys, opt->resume != NULL, err);
         double wall = hsf_seconds_now() - t0;
         if (opt->progress)
@@ -726,8 +729,7 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
                 fprintf(opt->info, "hsframe: stopped at t = %.17g after writing the checkpoint "
                         "%s; go on with: hsframe -c %s --resume %s\n", sys->time, file,
                         opt->config_path, file);
-        } else if (rc || (rs->timestep ? finite_energy(sys, err) : final_checks(sys, err)) ||
-                   (rs->timestep && compare_engines(rs, opt, err))) {
+        } else if (rc || (rs->timestep ? finite_energy(sys, err) : final_checks(sys, err))) {
             status = HSF_EXIT_FAILURE;
         } else {
             hsf_conserved c1;
