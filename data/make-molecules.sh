@@ -1,5 +1,5 @@
 #!/bin/sh
-# Writes the particle files of the molecular scenarios (conf/diatomic.ini,
+# Writes the particle files of the molecular scenarios (conf/dumbbells.ini,
 # conf/polymer.ini) in extended XYZ, with their bonds on the comment line
 # (bonds="i j length, ..."), as hsframe writes and reads them.  Velocities
 # are Maxwell-Boltzmann at kT = 1 (Box-Muller on awk's rand() with a fixed
@@ -32,7 +32,7 @@ awk 'BEGIN {
     for (i = 0; i < n; i++)
         printf "A %.6f %.6f %.6f %.6f 0.5 1 %s\n", x[i], y[i], vx[i] - mx / n, vy[i] - my / n,
                i % 2 ? "0.2 0.4 0.9" : "0.9 0.3 0.2"
-}' >"$dir/diatomic.xyz"
+}' >"$dir/dumbbells.xyz"
 
 # A chain of 20 discs (radius 0.5, mass 1), neighbours 1.05 apart and
 # tethered at 1.2, lying straight across a 30 x 30 box with walls.

@@ -12,6 +12,7 @@ hsframeinclude_HEADERS = \
 	include/hsframe/output.h \
 	include/hsframe/interaction.h \
 	include/hsframe/thermostat.h \
+	include/hsframe/force.h \
 	include/hsframe/io.h \
 	include/hsframe/state.h \
 	include/hsframe/prefetch.h

@@ -31,7 +31,11 @@ libhsframe_la_SOURCES = \
 	libcore/checkpoint/file.c libcore/checkpoint/file.h \
 	libcore/checkpoint/state.c libcore/checkpoint/state_private.h \
 	libcore/checkpoint/model_state.c libcore/checkpoint/model_state.h \
-	libcore/run/run.c libcore/run/run.h libcore/run/summary.c libcore/run/summary.h
+	libcore/run/run.c libcore/run/run.h libcore/run/summary.c libcore/run/summary.h \
+	libcore/step/step.c libcore/step/step.h libcore/step/loop.c \
+	libcore/step/integrate.c libcore/step/integrate.h \
+	libcore/step/contact.c libcore/step/contact.h libcore/step/walls.c libcore/step/walls.h \
+	libcore/step/notify.c libcore/step/notify.h libcore/step/summary_step.c
 libhsframe_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore $(INIH_CFLAGS) $(ZLIB_CFLAGS) \
 	-DHSF_BUILDDIR='"$(abs_top_builddir)"' -DHSF_PLUGINDIR='"$(pkglibdir)"'
 # Neither flag changes a result (this is not -ffast-math): the library never

@@ -79,9 +79,10 @@ static int help_plugin(const hsf_plugin_path *pp, const char *name)
     }
     printf("%s: %s plugin, %s\n  %s\n\nParameters:\n", p.info->name,
            hsf_plugin_kind_name((int)p.info->kind), p.file, p.info->summary);
+    if (p.info->kind == HSF_PLUGIN_OUTPUT || p.info->kind == HSF_PLUGIN_FORCE)
+        printf("  %-12s %-8s %-12s %s\n", "plugin", "text", "(required)", "this plugin's name");
     if (p.info->kind == HSF_PLUGIN_OUTPUT)
-        printf("  %-12s %-8s %-12s %s\n  %-12s %-8s %-12s %s\n", "plugin", "text", "(required)",
-               "this plugin's name", "interval", "number", "0",
+        printf("  %-12s %-8s %-12s %s\n", "interval", "number", "0",
                "simulated time between samples; 0: only the final state");
     for (const hsf_param *q = p.info->params; q && q->name; q++)
         printf("  %-12s %-8s %-12s %s\n", q->name, type_name(q->type),

@@ -4,7 +4,7 @@ if HAVE_CRITERION
 CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
 	tests/test_particles tests/test_box tests/test_engine tests/test_geometry \
 	tests/test_queue_conformance tests/test_measure tests/test_speeds tests/test_state \
-	tests/test_rules
+	tests/test_rules tests/test_forces
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 endif
@@ -12,8 +12,10 @@ TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/t
 	tests/test_pictures.sh tests/test_prefetch.sh tests/test_checkpoint.sh tests/test_guards.sh \
 	tests/test_limits.sh tests/test_models.sh tests/test_vacf.sh tests/test_plot.sh \
 	tests/test_docs.sh tests/test_summary.sh tests/test_sweep.sh tests/test_sweep_slurm.sh \
-	tests/test_sweep_eos.sh tests/test_thermostat.sh
-EXTRA_DIST += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh \
+	tests/test_sweep_eos.sh tests/test_thermostat.sh tests/test_timestep_gravity.sh \
+	tests/test_timestep_springs.sh tests/test_timestep_gas.sh tests/test_energies.sh
+EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh tests/test_timestep_gas.sh \
+	tests/test_energies.sh tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh \
 	tests/test_scenarios.sh tests/test_pictures.sh tests/test_prefetch.sh \
 	tests/test_checkpoint.sh tests/test_guards.sh tests/test_limits.sh tests/test_vacf.sh \
 	tests/test_plot.sh tests/test_docs.sh tests/test_models.sh \
@@ -51,6 +53,9 @@ tests_test_speeds_LDADD = $(TEST_LDADD)
 tests_test_measure_SOURCES = tests/test_measure.c
 tests_test_measure_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_measure_LDADD = $(TEST_LDADD)
+tests_test_forces_SOURCES = tests/test_forces.c
+tests_test_forces_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_forces_LDADD = $(TEST_LDADD)
 tests_test_state_SOURCES = tests/test_state.c
 tests_test_state_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_state_LDADD = $(TEST_LDADD)

@@ -15,7 +15,7 @@ MAN="$HSF_TEST_SRCDIR/hsframe.1"
 printed() {
     "$HSFRAME" --help-plugin "$1" |
         awk '/^Parameters:/ { on = 1; next }
-             on && /^  [a-z_0-9]/ && $1 != "plugin" && $1 != "interval" { print $1 }' | sort
+             on && /^  [A-Za-z_0-9]/ && $1 != "plugin" && $1 != "interval" { print $1 }' | sort
 }
 
 # documented FILE NAME TABLE: the backquoted first cells of the tables

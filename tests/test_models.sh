@@ -162,12 +162,12 @@ check "polymer runs with audits" run_status 0 -c "$CONF/polymer.ini"
 check "polymer: 19 bonds" test "$(value bonds)" = 19
 check "polymer: no bond ever stretched, no core overlapped" near "$(value max_overlap)" 0 1e-10
 check "polymer: tethers pulled taut" test "$(value step_events)" -gt 100
-check "diatomic runs" run_status 0 -c "$CONF/diatomic.ini" -s output.final.file=dumbbells.xyz
-check "diatomic: the snapshot carries the bonds" contains dumbbells.xyz 'bonds="0 1 1.3, 2 3 1.3'
-check "diatomic: runs on from its snapshot" run_status 0 -c "$CONF/diatomic.ini" \
+check "dumbbells run" run_status 0 -c "$CONF/dumbbells.ini" -s output.final.file=dumbbells.xyz
+check "dumbbells: the snapshot carries the bonds" contains dumbbells.xyz 'bonds="0 1 1.3, 2 3 1.3'
+check "dumbbells: runs on from its snapshot" run_status 0 -c "$CONF/dumbbells.ini" \
     -s simulation.particles="$WORK/dumbbells.xyz" -s output.final.file=again.xyz
-check "diatomic: the bonds came along" test "$(value bonds)" = 144
-check "diatomic: an algs4 snapshot is refused" run_status 2 -c "$CONF/diatomic.ini" \
+check "dumbbells: the bonds came along" test "$(value bonds)" = 144
+check "dumbbells: an algs4 snapshot is refused" run_status 2 -c "$CONF/dumbbells.ini" \
     -s output.final.format=algs4
 check "algs4 refusal says why" contains "$WORK/err" "the algs4 format cannot hold bonds"
 

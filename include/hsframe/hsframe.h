@@ -15,6 +15,7 @@
 #include <hsframe/output.h>
 #include <hsframe/interaction.h>
 #include <hsframe/thermostat.h>
+#include <hsframe/force.h>
 #include <hsframe/io.h>
 #include <hsframe/prefetch.h>
 

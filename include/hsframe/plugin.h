@@ -37,7 +37,9 @@
  *        hsf_system_species_name, hsf_system_bond_count,
  *        hsf_system_bond, hsf_system_potential_energy.  The plugin
  *        kind thermostat (thermostat.h: events of the whole system that
- *        exchange energy with a bath, the run's random numbers).
+ *        exchange energy with a bath, the run's random numbers).  The plugin kind force (force.h:
+ *        hsf_force_type), the forces of the time-step engine
+ *        ([simulation] engine = timestep, [force.NAME] sections).
  */
 #ifndef HSFRAME_PLUGIN_H
 #define HSFRAME_PLUGIN_H
@@ -57,13 +59,15 @@ extern "C" {
 #define HSF_PLUGIN_ENTRY_SYMBOL "hsf_plugin_entry"
 
 /* What a plugin provides; the descriptor's vtable points to the matching
- * type (hsf_queue_type, hsf_boundary_type or hsf_output_type). */
+ * type (hsf_queue_type, hsf_boundary_type, hsf_output_type or, since ABI
+ * 1.4, hsf_force_type).  Values 4 and 5 are reserved. */
 typedef enum hsf_plugin_kind {
     HSF_PLUGIN_QUEUE = 1,
     HSF_PLUGIN_BOUNDARY = 2,
     HSF_PLUGIN_OUTPUT = 3,
     HSF_PLUGIN_INTERACTION = 4,     /* since ABI 1.4 */
-    HSF_PLUGIN_THERMOSTAT = 5       /* since ABI 1.4 */
+    HSF_PLUGIN_THERMOSTAT = 5,      /* since ABI 1.4 */
+    HSF_PLUGIN_FORCE = 6            /* since ABI 1.4 */
 } hsf_plugin_kind;
 
 /* The constant descriptor returned by a plugin's entry function.  The first
@@ -77,7 +81,8 @@ typedef struct hsf_plugin_info {
     const char *summary;         /* one line for --list-plugins */
     const hsf_param *params;     /* parameters it reads; ends with {NULL}; may be NULL */
     const void *vtable;          /* const hsf_queue_type / hsf_boundary_type / hsf_output_type /
-                                    hsf_interaction_type / hsf_thermostat_type */
+                                    hsf_interaction_type / hsf_thermostat_type /
+                                    hsf_force_type */
 } hsf_plugin_info;
 
 /* The entry function's type: returns the plugin's static descriptor. */

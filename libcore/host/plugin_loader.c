@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <hsframe/boundary.h>
+#include <hsframe/force.h>
 #include <hsframe/output.h>
 #include <hsframe/queue.h>
 #include <hsframe/interaction.h>
@@ -27,6 +28,7 @@ const char *hsf_plugin_kind_name(int kind)
     case HSF_PLUGIN_OUTPUT: return "output";
     case HSF_PLUGIN_INTERACTION: return "interaction";
     case HSF_PLUGIN_THERMOSTAT: return "thermostat";
+    case HSF_PLUGIN_FORCE: return "force";
     }
     return "unknown";
 }
@@ -75,7 +77,8 @@ int hsf_plugin_path_init(hsf_plugin_path *pp, const char *cli_dirs, hsf_error *e
         bad = add_dirs(pp, HSF_BUILDDIR "/plugins/queue/.libs:" HSF_BUILDDIR
                        "/plugins/boundary/.libs:" HSF_BUILDDIR "/plugins/output/.libs:"
                        HSF_BUILDDIR "/plugins/interaction/.libs:"
-                       HSF_BUILDDIR "/plugins/thermostat/.libs");
+                       HSF_BUILDDIR "/plugins/thermostat/.libs:"
+                       HSF_BUILDDIR "/plugins/force/.libs");
     if (!bad)
         bad = add_dirs(pp, HSF_PLUGINDIR);
     if (bad) {
@@ -134,6 +137,11 @@ static const char *missing_member(int kind, int minor, const void *vt)
         if (!t->start) return "start";
         if (!t->fire) return "fire";
         if (!t->save != !t->restore) return "save and restore (both or neither)";
+    } else if (kind == HSF_PLUGIN_FORCE) {
+        const hsf_force_type *f = vt;
+        if (minor < 4) return "ABI 1.4 or later (force plugins came with ABI 1.4)";
+        if (!f->init) return "init";
+        if (!f->compute) return "compute";
     }
     return NULL;
 }

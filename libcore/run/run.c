@@ -18,6 +18,7 @@
 #include "model/model.h"
 #include "run/run.h"
 #include "run/summary.h"
+#include "step/step.h"
 
 static const hsf_param simulation_params[] = {
     { "dim", HSF_PARAM_INT, "2", 2, 3, "2 for discs, 3 for spheres" },
@@ -79,6 +80,11 @@ static const hsf_param field_params[] = {
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
+static const hsf_param force_host_params[] = {
+    { "plugin", HSF_PARAM_STRING, NULL, 0, 0, "force plugin: a name or a .so path" },
+    { NULL, 0, NULL, 0, 0, NULL }
+};
+
 static const hsf_param checkpoint_params[] = {
     { "file", HSF_PARAM_STRING, NULL, 0, 0,
       "checkpoint file, relative to the current directory; written atomically, removed "
@@ -121,6 +127,9 @@ typedef struct run_state {
     double started;         /* monotonic clock when this process began the run */
     double every, stop_after;
     unsigned checkpoints;   /* written by this process */
+    /* The time-step engine ([simulation] engine = timestep), step/ */
+    int timestep;
+    hsf_stepper step;
 } run_state;
 
 /* Loads a plugin named in section, then binds the section to the host's
@@ -166,6 +175,92 @@ static int open_outputs(run_state *rs, hsf_error *err)
     return rc;
 }
 
+/* Closes the outputs again, their sections checked (hsf_run_options
+ * skip_outputs). */
+static void drop_outputs(hsf_system *sys)
+{
+    for (size_t k = 0; k < sys->n_out; k++) {
+        hsf_config_unbind(&sys->out[k].cfg);
+        hsf_plugin_close(&sys->out[k].plugin);
+    }
+    sys->n_out = 0;
+    sys->event_mask = 0;
+}
+
+/* The [force.NAME] sections of the time-step engine: each plugin loaded
+ * and its section bound (step.c initialises them). */
+static int open_forces(run_state *rs, hsf_error *err)
+{
+    const char **names = hsf_config_sections_with_prefix(&rs->cf, "force.");
+    if (!names)
+        return hsf_error_set(err, "out of memory");
+    size_t n = 0;
+    while (names[n])
+        n++;
+    hsf_stepper *st = &rs->step;
+    int rc = 0;
+    if (n && !rs->timestep)
+        rc = hsf_error_set(err, "%s: [%s]: forces act only with [simulation] engine = "
+                           "timestep", rs->cf.path, names[0]);
+    else if (!(st->forces = calloc(n ? n : 1, sizeof *st->forces)))
+        rc = hsf_error_set(err, "out of memory");
+    for (size_t k = 0; k < n && !rc; k++) {
+        st->n_forces++;
+        rc = open_section_plugin(rs, names[k], HSF_PLUGIN_FORCE, force_host_params,
+                                 &st->forces[k].plugin, &st->forces[k].cfg, err);
+    }
+    free(names);
+    return rc;
+}
+
+/* 1 if the configuration has section name, 0 if not, -1 out of memory. */
+static int has_section(const run_state *rs, const char *name)
+{
+    const char **list = hsf_config_sections_with_prefix(&rs->cf, name);
+    if (!list)
+        return -1;
+    int found = 0;
+    for (const char **k = list; *k; k++)
+        found |= !strcmp(*k, name);
+    free(list);
+    return found;
+}
+
+/* What the time-step engine does not do: checkpoints, audits; what its
+ * comparison with the event engine needs: free flight. */
+static int check_timestep(run_state *rs, const hsf_run_options *opt, int has_checkpoint,
+                          hsf_error *err)
+{
+    if (!rs->timestep)
+        return hsf_config_bool(&rs->sim, "compare")
+                   ? hsf_config_error(&rs->sim, err, "compare", "compare is for engine = "
+                                      "timestep: it runs the event engine beside it")
+                   : 0;
+    if (has_checkpoint || opt->resume)
+        return hsf_error_set(err, "%s: [checkpoint] and --resume work only with [simulation] "
+                             "engine = event", rs->cf.path);
+    if (hsf_config_double(&rs->sim, "audit_every") > 0)
+        return hsf_config_error(&rs->sim, err, "audit_every", "engine = timestep lets "
+                                "particles overlap within a step: no audit (the summary's "
+                                "max_overlap is the largest overlap seen)");
+    if (hsf_config_bool(&rs->sim, "compare") && rs->step.n_forces)
+        return hsf_config_error(&rs->sim, err, "compare", "the event engine moves particles "
+                                "in straight lines: compare needs a run without [force.NAME]");
+    /* Sections of the event engine's model and driving. */
+    static const char *const event_only[] = { "interaction", "thermostat", "field", NULL };
+    for (const char *const *k = event_only; *k; k++) {
+        int has = has_section(rs, *k);
+        if (has < 0)
+            return hsf_error_set(err, "out of memory");
+        if (has)
+            return hsf_error_set(err, "%s: [%s] works only with [simulation] engine = event%s",
+                                 rs->cf.path, *k, strcmp(*k, "field") ? ""
+                                 : " (with engine = timestep, a [force.NAME] section with "
+                                   "plugin = gravity does it)");
+    }
+    return 0;
+}
+
 /* The path of an input file named by key of cfg: relative to the
  * configuration file's directory, unless given on the command line (then
  * relative to the current one). */
@@ -181,18 +276,6 @@ static char *input_path(const run_state *rs, const hsf_config *cfg, const char *
     return full;
 }
 
-/* 1 if the configuration has section name, 0 if not, -1 out of memory. */
-static int has_section(const run_state *rs, const char *name)
-{
-    const char **list = hsf_config_sections_with_prefix(&rs->cf, name);
-    if (!list)
-        return -1;
-    int found = 0;
-    for (const char **k = list; *k; k++)
-        found |= !strcmp(*k, name);
-    free(list);
-    return found;
-}
 
 /* Particles come from a file or from [init], which also sizes the box
  * unless [boundary] size is given. */
@@ -422,15 +505,19 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     for (size_t k = 0; k < opt->n_overrides; k++)
         if (hsf_config_override(&rs->cf, opt->overrides[k], err))
             return -1;
-    if (hsf_config_bind(&rs->cf, "simulation", simulation_params, NULL, &rs->sim, err) ||
+    if (hsf_config_bind(&rs->cf, "simulation", simulation_params, hsf_step_params, &rs->sim,
+                        err) ||
+        (rs->timestep = hsf_step_selected(&rs->sim, err)) < 0 ||
         bind_init(rs, err) ||
         hsf_plugin_path_init(&rs->path, opt->plugin_dirs, err) ||
         open_section_plugin(rs, "queue", HSF_PLUGIN_QUEUE, queue_host_params,
                             &sys->queue_plugin, &sys->queue_cfg, err) ||
         open_section_plugin(rs, "boundary", HSF_PLUGIN_BOUNDARY, boundary_host_params,
                             &sys->boundary_plugin, &sys->boundary_cfg, err) ||
-        open_outputs(rs, err))
+        open_outputs(rs, err) || open_forces(rs, err))
         return -1;
+    if (opt->skip_outputs)
+        drop_outputs(sys);
     int has_checkpoint = has_section(rs, "checkpoint");
     if (has_checkpoint < 0)
         return hsf_error_set(err, "out of memory");
@@ -449,6 +536,8 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
                             &sys->thermostat_plugin, &sys->thermostat_cfg, err))
         return -1;
     if (has_bonds && hsf_config_bind(&rs->cf, "bonds", bonds_params, NULL, &rs->bonds, err))
+        return -1;
+    if (check_timestep(rs, opt, has_checkpoint, err))
         return -1;
 
     sys->dim = (int)hsf_config_int(&rs->sim, "dim");
@@ -473,15 +562,16 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
             return -1;
     }
     sys->n = rs->set.n;
+    /* The time-step engine makes its own use of bonds (springs, step/). */
     if (adopt_model(rs, err) || read_field(rs, err) ||
-        hsf_model_open(sys, &rs->cf, &rs->path, &rs->set, err))
+        (!rs->timestep && hsf_model_open(sys, &rs->cf, &rs->path, &rs->set, err)))
         return -1;
     /* Every section is bound now (the interaction's need the species of
      * the particles). */
     static const char *const known[] = { "simulation", "init", "queue", "boundary",
                                          "interaction", "interaction.A.B", "bonds",
                                          "thermostat", "field", "checkpoint", "output.NAME",
-                                         NULL };
+                                         "force.NAME", NULL };
     if (hsf_config_check_unclaimed(&rs->cf, known, err))
         return -1;
     rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
@@ -549,6 +639,8 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         return hsf_error_set(err, "out of memory");
     if ((rs->checkpoint.section || opt->resume) && hsf_checkpoint_check_outputs(sys, err))
         return -1;
+    if (rs->timestep && hsf_step_prepare(&rs->step, &rs->sim, sys, err))
+        return -1;
     return 0;
 }
 
@@ -567,6 +659,7 @@ static void teardown(run_state *rs)
     free(sys->special_seq);
     free(rs->config_text);
     free(rs->start);
+    hsf_step_free(&rs->step);
     hsf_config_unbind(&rs->checkpoint);
     hsf_config_unbind(&rs->bonds);
     hsf_config_unbind(&rs->field);
@@ -623,6 +716,43 @@ static int checkpoint_now(hsf_system *sys, void *ctx, int final, hsf_error *err)
     rs->checkpoints++;
     schedule_checkpoint(rs);
     return stop;
+}
+
+static int finite_energy(const hsf_system *sys, hsf_error *err)
+{
+    double k = hsf_system_kinetic_energy(sys);
+    if (!isfinite(k) || !isfinite(sys->potential))
+        return hsf_error_set(err, "at the end (t = %.17g) the kinetic energy is %g and the "
+                             "potential energy %g: the time step is too long for the "
+                             "forces, or a force is not finite", sys->time, k, sys->potential);
+    return 0;
+}
+
+/* [simulation] compare = yes: the same configuration run again by the
+ * event-driven engine, without outputs, for its exact collision count. */
+static int compare_engines(run_state *rs, const hsf_run_options *opt, hsf_error *err)
+{
+    if (!hsf_config_bool(&rs->sim, "compare"))
+        return 0;
+    const char **over = malloc((opt->n_overrides + 2) * sizeof *over);
+    if (!over)
+        return hsf_error_set(err, "out of memory");
+    for (size_t k = 0; k < opt->n_overrides; k++)
+        over[k] = opt->overrides[k];
+    over[opt->n_overrides] = "simulation.engine=event";
+    over[opt->n_overrides + 1] = "simulation.compare=no";
+    hsf_stats stats = { 0 };
+    hsf_run_options ref = { .config_path = opt->config_path, .overrides = over,
+                            .n_overrides = opt->n_overrides + 2,
+                            .plugin_dirs = opt->plugin_dirs, .stop = opt->stop,
+                            .skip_outputs = 1, .stats = &stats };
+    int status = hsf_run(&ref, err);
+    free(over);
+    if (status != HSF_EXIT_OK)
+        return hsf_error_prefix(err, "[simulation] compare: the event-driven run: ");
+    rs->step.reference_collisions = (double)stats.collisions;
+    rs->step.reference_wall_hits = (double)stats.wall_hits;
+    return 0;
 }
 
 /* At the end: the overlap audit, and energies that are numbers.  A run
@@ -694,8 +824,12 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
             hsf_progress_start(&progress, opt->progress);
             sys->progress = &progress;
         }
+        /* The event-driven reference first: if it fails, nothing is written. */
+        int rc = rs->timestep && compare_engines(rs, opt, err) ? -1 : 0;
         double t0 = hsf_seconds_now();
-        int rc = hsf_engine_run(sys, opt->resume != NULL, err);
+        if (!rc)
+            rc = rs->timestep ? hsf_step_run(&rs->step, sys, err)
+                              : hsf_engine_run(sys, opt->resume != NULL, err);
         double wall = hsf_seconds_now() - t0;
         if (opt->progress)
             hsf_progress_finish(&progress);
@@ -706,7 +840,7 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
                 fprintf(opt->info, "hsframe: stopped at t = %.17g after writing the checkpoint "
                         "%s; go on with: hsframe -c %s --resume %s\n", sys->time, file,
                         opt->config_path, file);
-        } else if (rc || final_checks(sys, err)) {
+        } else if (rc || (rs->timestep ? finite_energy(sys, err) : final_checks(sys, err))) {
             status = HSF_EXIT_FAILURE;
         } else {
             hsf_conserved c1;
@@ -720,6 +854,8 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
                 hsf_summary s;
                 hsf_summary_begin(&s, opt->summary, opt->summary_format);
                 hsf_print_summary(&s, sys, wall, &rs->c0, &c1, rs->start);
+                if (rs->timestep)
+                    hsf_step_print_summary(&s, &rs->step, sys);
                 if (opt->resume)
                     hsf_summary_number(&s, "resumed_at", "%.17g", resumed_at);
                 if (rs->checkpoint.section)
@@ -728,6 +864,8 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
                 hsf_summary_end(&s);
             }
         }
+        if (opt->stats)
+            *opt->stats = sys->stats;
     }
     hsf_atomic_release_kept(0);
     teardown(rs);

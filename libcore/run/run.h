@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include <hsframe/error.h>
+#include <hsframe/system.h>
 
 /* Exit statuses of the hsframe program.  HSF_EXIT_CHECKPOINTED: the run
  * stopped (a signal, or [checkpoint] stop_after) after writing its
@@ -29,6 +30,9 @@ typedef struct hsf_run_options {
                                            [checkpoint] ends as failed, cleaning up;
                                            may be NULL */
     const char *resume;             /* a checkpoint to go on from, or NULL */
+    int skip_outputs;               /* run without the [output.NAME] sections (the
+                                       event-driven reference of [simulation] compare) */
+    hsf_stats *stats;               /* when not NULL, receives the counters at the end */
 } hsf_run_options;
 
 /* Builds the system described by the configuration, checks everything,

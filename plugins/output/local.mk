@@ -2,7 +2,7 @@
 pkglib_LTLIBRARIES += plugins/output/snapshot.la plugins/output/xyz.la \
 	plugins/output/thermo.la plugins/output/events.la plugins/output/msd.la \
 	plugins/output/speeds.la plugins/output/rdf.la plugins/output/freepath.la \
-	plugins/output/vacf.la
+	plugins/output/vacf.la plugins/output/energies.la
 plugins_output_snapshot_la_SOURCES = plugins/output/snapshot.c
 plugins_output_snapshot_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_output_snapshot_la_LIBADD = libhsframe.la
@@ -30,6 +30,9 @@ plugins_output_freepath_la_LIBADD = libhsframe.la
 plugins_output_vacf_la_SOURCES = plugins/output/vacf.c
 plugins_output_vacf_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_output_vacf_la_LIBADD = libhsframe.la -lm
+plugins_output_energies_la_SOURCES = plugins/output/energies.c
+plugins_output_energies_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_output_energies_la_LIBADD = libhsframe.la -lm
 
 # Pictures, when their libraries were found.
 if HAVE_CAIRO
