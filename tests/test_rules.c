@@ -72,23 +72,25 @@ Test(rule, crossing_times_are_analytic)
     cr_assert_eq(inner, 1.5);
     cr_assert(isinf(outer));
     double dr[3] = { 4, 0, 0 }, dv[3] = { -2, 0, 0 };
-    cr_assert_float_eq(hsf_shell_event_time(dr, dv, inner, outer, INFINITY), 1.25, EPS);
+    cr_assert_float_eq(hsf_shell_event_time(dr, dv, inner, outer, 0, INFINITY), 1.25, EPS);
     /* Inside the well (shell 1) at 1.2: approaching, the core (1) after
      * 0.1; receding, the edge after 0.15. */
     hsf_rule_bounds(&r, 1, 1, &inner, &outer);
     cr_assert_eq(inner, 1);
     cr_assert_eq(outer, 1.5);
     double in[3] = { 1.2, 0, 0 }, closing[3] = { -2, 0, 0 }, opening[3] = { 2, 0, 0 };
-    cr_assert_float_eq(hsf_shell_event_time(in, closing, inner, outer, INFINITY), 0.1, EPS);
-    cr_assert_float_eq(hsf_shell_event_time(in, opening, inner, outer, INFINITY), 0.15, EPS);
+    cr_assert_float_eq(hsf_shell_event_time(in, closing, inner, outer, 0, INFINITY), 0.1, EPS);
+    cr_assert_float_eq(hsf_shell_event_time(in, opening, inner, outer, 0, INFINITY), 0.15, EPS);
     /* Passing by inside the well, impact parameter 1.2 (misses the
      * core): leaves where x^2 + 1.2^2 = 1.5^2, x = 0.9, from x = 0. */
     double side[3] = { 0, 1.2, 0 }, along[3] = { 1, 0, 0 };
-    cr_assert_float_eq(hsf_shell_event_time(side, along, inner, outer, INFINITY), 0.9, EPS);
+    cr_assert_float_eq(hsf_shell_event_time(side, along, inner, outer, 0, INFINITY), 0.9, EPS);
     /* Past the edge by round-off and moving out: now. */
     double past[3] = { 1.5 * (1 + 1e-16), 0, 0 };
-    cr_assert_eq(hsf_leave_time(past, opening, 1.5), 0);
-    cr_assert(isinf(hsf_leave_time(past, (double[3]){ 0, 0, 0 }, 1.5)));
+    cr_assert_eq(hsf_leave_time(past, opening, 1.5, 0), 0);
+    cr_assert(isinf(hsf_leave_time(past, (double[3]){ 0, 0, 0 }, 1.5, 0)));
+    /* Moving apart slower than their velocities resolve: as one, never. */
+    cr_assert(isinf(hsf_leave_time(past, (double[3]){ 1e-17, 0, 0 }, 1.5, 1e-14)));
 }
 
 /* One event of a pair of masses 1 and 3 meeting head on along x at

@@ -37,7 +37,10 @@
  *        hsf_system_species_name, hsf_system_bond_count,
  *        hsf_system_bond, hsf_system_potential_energy.  The plugin
  *        kind thermostat (thermostat.h: events of the whole system that
- *        exchange energy with a bath, the run's random numbers).  The plugin kind force (force.h:
+ *        exchange energy with a bath, the run's random numbers).
+ *        Boundaries: the optional members next_hit_field (parabolas in
+ *        a uniform field), next_hit_growing and normal (growing
+ *        particles), and the host function hsf_parabola_time.  The plugin kind force (force.h:
  *        hsf_force_type), the forces of the time-step engine
  *        ([simulation] engine = timestep, [force.NAME] sections).
  */

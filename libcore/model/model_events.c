@@ -20,14 +20,16 @@ typedef struct model_search {
 } model_search;
 
 /* The separation (nearest image) and relative velocity of i and j now
- * (in a field both fall alike: their relative motion is a straight line). */
-static void relative(const model_search *s, uint32_t j, double dr[3], double dv[3])
+ * (in a field both fall alike: their relative motion is a straight line),
+ * and the smallest relative speed their velocities resolve. */
+static double relative(const model_search *s, uint32_t j, double dr[3], double dv[3])
 {
     double rj[3], vj[3];
     hsf_motion_at(s->sys, &s->sys->m[j], s->now, rj, vj);
     hsf_separation(s->sys, s->ri, rj, dr);
     for (int a = 0; a < 3; a++)
         dv[a] = s->vi[a] - vj[a];
+    return hsf_speed_resolution(s->vi, vj);
 }
 
 static void consider(model_search *s, uint32_t j)
@@ -36,11 +38,11 @@ static void consider(model_search *s, uint32_t j)
     if (md->first && hsf_model_bond(md, s->i, j) > 0)
         return;                     /* bonded: its own rule, below */
     double dr[3], dv[3], inner, outer;
-    relative(s, j, dr, dv);
+    double vres = relative(s, j, dr, dv);
     const hsf_rule *r = hsf_model_rule(md, s->sys->species, s->i, j);
     unsigned shell = r->steps ? hsf_pair_state_get(&md->shells, s->i, j) : 0;
     hsf_rule_bounds(r, md->radius[s->i] + md->radius[j], shell, &inner, &outer);
-    double t = hsf_shell_event_time(dr, dv, inner, outer, s->best);
+    double t = hsf_shell_event_time(dr, dv, inner, outer, vres, s->best);
     if (t < s->best) {
         s->best = t;
         s->partner = j;
@@ -78,9 +80,9 @@ void hsf_model_search(const hsf_system *sys, uint32_t i, const double ri[3],
     for (uint32_t k = md->first ? md->first[i] : 0; md->first && k < md->first[i + 1]; k++) {
         uint32_t j = md->partner[k];
         double dr[3], dv[3];
-        relative(&s, j, dr, dv);
+        double vres = relative(&s, j, dr, dv);
         double t = hsf_shell_event_time(dr, dv, hsf_model_contact(sys, i, j), md->length[k],
-                                        s.best);
+                                        vres, s.best);
         if (t < s.best) {
             s.best = t;
             s.partner = j;

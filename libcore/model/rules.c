@@ -50,33 +50,87 @@ unsigned hsf_rule_shell(const hsf_rule *r, double sigma, double d)
     return s;
 }
 
-/* The roots of |dr + dv t| = outer, as circle.c solves them for a disc
- * inside its container: the stable form of the later root. */
-double hsf_leave_time(const double dr[3], const double dv[3], double outer)
+/* The later root of |dr + dv t| = outer, in its stable form.  A pair on
+ * the boundary or past it by round-off (just bounced back from it) and
+ * moving in is taken to be on it: it leaves again after the chord,
+ * -2 b / vv, never at once.  Past it and moving out, it leaves now if it
+ * moves out at a resolvable speed (above vres); if not, its velocities
+ * cannot carry a bounce (the change would be lost below their last
+ * digit) and an event now would come back for ever: it leaves when its
+ * relative motion has taken it 1e-12 of outer further, which is never
+ * for a pair that moves as one. */
+double hsf_leave_time(const double dr[3], const double dv[3], double outer, double vres)
 {
     double vv = hsf_dot(dv, dv);
-    if (vv == 0)
-        return INFINITY;
+    if (vv <= vres * vres)
+        return INFINITY;            /* they move as one */
     double b = hsf_dot(dr, dv);
     double c = hsf_dot(dr, dr) - outer * outer;
-    double disc = b * b - vv * c;
-    double root = sqrt(disc > 0 ? disc : 0);
-    if (c >= 0 && b >= 0)
-        return 0;                   /* on or past it, moving out */
+    if (c >= 0 && b >= 0) {
+        if (b > vres * sqrt(hsf_dot(dr, dr)))
+            return 0;               /* on or past it, moving out */
+        return outer * sqrt(2e-12 / vv);
+    }
+    if (c > 0)
+        c = 0;
+    double root = sqrt(b * b - vv * c);
     double t = b > 0 ? -c / (b + root) : (root - b) / vv;
     return t > 0 ? t : 0;
 }
 
 double hsf_shell_event_time(const double dr[3], const double dv[3], double inner, double outer,
-                            double limit)
+                            double vres, double limit)
 {
-    double t = hsf_pair_time_before(dr, dv, inner, limit);
+    /* Approaching at a speed below resolution is moving as one; touching
+     * the inner boundary and closing slower than that, a graze (the
+     * bounce would be lost below the velocities' last digit, and come
+     * back for ever). */
+    double t = INFINITY;
+    if (hsf_dot(dv, dv) > vres * vres) {
+        t = hsf_pair_time_before(dr, dv, inner, limit);
+        if (t == 0 && -hsf_dot(dr, dv) <= vres * sqrt(hsf_dot(dr, dr)))
+            t = INFINITY;
+    }
     if (outer < INFINITY) {
-        double out = hsf_leave_time(dr, dv, outer);
+        double out = hsf_leave_time(dr, dv, outer, vres);
         if (out < t && out < limit)
             t = out;
     }
     return t;
+}
+
+/* Turns a pair back in from an outer step or a bond's length it cannot
+ * pass: the normal relative velocity vn reversed, but at least
+ * GRAZE_GUARD of the relative speed inward.  A pair that meets its outer
+ * boundary almost along it (a taut dumbbell spinning) would otherwise
+ * bounce back and forth along ever shorter chords, a whispering gallery
+ * of ~1/angle bounces per turn that stalls the run as the angle tends to
+ * 0 (or, at exactly 0, repeats one event forever).  The tangential
+ * relative velocity is scaled to keep the relative kinetic energy, and
+ * the change is an impulse on both, so energy and momentum are conserved
+ * exactly as in a plain bounce; only grazes steeper than the guard are
+ * changed, by at most that angle. */
+#define GRAZE_GUARD 1e-6
+
+static void bounce_in(const double n[3], double d, const double dv[3], double vn, double vi[3],
+                      double vj[3], double mi, double mj, hsf_pair_effect *fx)
+{
+    double mu = mi * mj / (mi + mj), speed2 = hsf_dot(dv, dv);
+    double after = -vn, floor = GRAZE_GUARD * sqrt(speed2), scale = 1;
+    if (after > -floor) {
+        double tangential2 = speed2 - vn * vn;
+        after = -floor;
+        scale = tangential2 > 0 ? sqrt((speed2 - after * after) / tangential2) : 1;
+    }
+    double change[3];           /* of the relative velocity */
+    for (int a = 0; a < 3; a++)
+        change[a] = (after - vn * scale) * n[a] + (scale - 1) * dv[a];
+    for (int a = 0; a < 3; a++) {
+        vi[a] += mu / mi * change[a];
+        vj[a] -= mu / mj * change[a];
+    }
+    fx->impulse = mu * hsf_dot(change, n);
+    fx->virial = fx->impulse * d;
 }
 
 void hsf_pair_event(const double dr[3], double vi[3], double vj[3], double mi, double mj,
@@ -106,12 +160,16 @@ void hsf_pair_event(const double dr[3], double vi[3], double vj[3], double mi, d
             fx->potential = left > 0 ? enter_energy : 0;
         }
     } else {
-        if (vn <= 0)
-            return;                     /* grazed it moving in */
+        /* Moving in, or along it from inside: a graze.  Along it on or
+         * past it (a pair going round taut), it must be turned in. */
+        if (vn < 0 || (vn == 0 && d < outer))
+            return;
         double left = vn * vn - 2 * leave_energy / mu;  /* NaN-free: INFINITY gives -inf */
         fx->outcome = left > 0 ? HSF_OUTCOME_LEAVE : HSF_OUTCOME_BOUNCE;
         after = left > 0 ? sqrt(left) : -vn;
         fx->potential = left > 0 ? leave_energy : 0;
+        if (fx->outcome == HSF_OUTCOME_BOUNCE)
+            return bounce_in(n, d, dv, vn, vi, vj, mi, mj, fx);
     }
     double impulse = mu * (after - vn);
     double ki = impulse / mi, kj = impulse / mj;

@@ -4,6 +4,7 @@
 #ifndef HSF_RULES_H
 #define HSF_RULES_H
 
+#include <math.h>
 #include <stdint.h>
 
 #include <hsframe/interaction.h>
@@ -41,14 +42,27 @@ unsigned hsf_rule_shell(const hsf_rule *r, double sigma, double d);
 
 /* Time from now until a pair at separation dr with relative velocity dv
  * reaches distance outer from inside, moving outward; 0 if it is past it
- * (by round-off) and moving out, INFINITY at rest. */
-double hsf_leave_time(const double dr[3], const double dv[3], double outer);
+ * (by round-off) and moving out; INFINITY when they move as one.  vres is
+ * the smallest relative speed the pair's velocities resolve
+ * (hsf_speed_resolution): slower relative motion cannot carry an event. */
+double hsf_leave_time(const double dr[3], const double dv[3], double outer, double vres);
 
 /* Time until the next event of a pair between distances inner (a step or
  * the core, approached from outside) and outer (left from inside;
- * INFINITY for none), if before limit; INFINITY otherwise. */
+ * INFINITY for none), if before limit; INFINITY otherwise.  vres as
+ * above. */
 double hsf_shell_event_time(const double dr[3], const double dv[3], double inner, double outer,
-                            double limit);
+                            double vres, double limit);
+
+/* The smallest relative speed that velocities vi and vj resolve: a few
+ * hundred units in the last place of the larger component. */
+static inline double hsf_speed_resolution(const double vi[3], const double vj[3])
+{
+    double m = 0;
+    for (int a = 0; a < 3; a++)
+        m = fmax(m, fmax(fabs(vi[a]), fabs(vj[a])));
+    return 256 * 2.220446049250313e-16 * m;
+}
 
 /* What happened at a pair event. */
 typedef enum hsf_pair_outcome {

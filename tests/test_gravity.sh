@@ -1,0 +1,80 @@
+#!/bin/sh
+# Gravity ([field]): a ball bouncing back to its height thousands of
+# times, a dilute gas settling into the barometric profile, a granular bed
+# settling, energy conserved with the field's potential energy, a resumed
+# run ending where the whole one does, and the refusals.
+. "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
+cd "$WORK" || exit 1
+
+value() { awk -v k="$1:" '$1 == k { print $2 }' "$WORK/out"; }
+near() { awk -v x="$1" -v y="$2" -v t="$3" 'BEGIN { d = x - y; exit !(x != "" && (d < 0 ? -d : d) <= t) }'; }
+
+# The ball: dropped from 0.8 (radius 0.05, g = 1), every floor hit has the
+# impulse 2 m sqrt(2 g 0.75), one every 2 sqrt(1.5) time units.
+check "bouncing ball runs" run_status 0 -c "$CONF/bouncing.ini"
+check "ball: 4082 bounces in 10000 time units" test "$(value boundary_hits)" = 4082
+check "ball: every bounce back to its height (impulse 2 sqrt(1.5) to 1e-11)" awk -F, '
+    NR > 1 { d = $5 / (2 * sqrt(1.5)) - 1; if ((d < 0 ? -d : d) > 1e-11 || $4 != 2) bad = 1; n++ }
+    END { exit bad || n != 4082 }' bouncing-events.csv
+check "ball: the bounces are 2 sqrt(1.5) apart" awk -F, '
+    NR > 1 { k = NR - 2; t = sqrt(1.5) * (2 * k + 1); d = $1 - t; if ((d < 0 ? -d : d) > 1e-9) bad = 1 }
+    END { exit bad }' bouncing-events.csv
+check "ball: energy (kinetic + m g y) conserved" near "$(value energy_drift)" 0 1e-13
+check "ball: total energy is m g h = 0.8" near "$(value total_energy)" 0.8 1e-13
+
+# The dilute gas: log n(y) against y has slope -m g / kT (g = 0.01, m = 1)
+# over the frames after t = 2000, kT from the velocities of the same
+# frames.
+check "barometric gas runs" run_status 0 -c "$CONF/barometric.ini"
+check "barometric: energy conserved" near "$(value energy_drift)" 0 1e-12
+fit=$(awk '/^Lattice/ { f++; split($0, q, "\""); split(q[2], l, " "); H = l[5]; next }
+    NF > 5 && f > 100 { h = int($3 / (H / 10)); c[h]++; ke += ($5 * $5 + $6 * $6) / 2; m++ }
+    END { kT = ke / m
+          for (b = 0; b < 10; b++) { x = (b + 0.5) * H / 10; y = log(c[b])
+                                     sx += x; sy += y; sxx += x * x; sxy += x * y }
+          printf "%.6f %.6f", (10 * sxy - sx * sy) / (10 * sxx - sx * sx), -0.01 / kT }' barometric.xyz)
+set -- $fit
+check "barometric: slope $1 against -m g / kT = $2" awk -v s="$1" -v p="$2" \
+    'BEGIN { r = s / p; exit !(r > 0.9 && r < 1.1) }'
+
+# The granular bed: its kinetic energy falls by more than 100 from the
+# peak, its potential energy levels off, and it ends low in the box.
+check "granular bed runs" run_status 0 -c "$CONF/granular-bed.ini"
+check "bed: kinetic + potential + dissipated conserved" near "$(value energy_drift)" 0 1e-12
+check "bed: the kinetic energy drains" awk -F, 'NR > 1 { if ($4 > k) k = $4; last = $4 }
+    END { exit !(last < k / 100) }' granular-bed-thermo.csv
+check "bed: settled (potential energy at t = 15 and 20 within 1 %)" awk -F, '
+    $1 == 15 { a = $10 } $1 == 20 { b = $10 } END { exit !(b > 0 && (a - b) / b < 0.01) }' \
+    granular-bed-thermo.csv
+check "bed: the centre of mass fell from 16 to below 6" awk -F, '
+    NR == 2 { u0 = $10 } END { exit !(u0 / 300 > 15 && $10 / 300 < 6) }' granular-bed-thermo.csv
+
+# Stopped and resumed until done: the same end.
+status=75 runs=0
+while [ $status -eq 75 ] && [ $runs -lt 200 ]; do
+    resume=""
+    [ -f bed.ckpt ] && resume="--resume bed.ckpt"
+    "$HSFRAME" -q -c "$CONF/granular-bed.ini" -s output.thermo.file=resumed.csv \
+        -s output.picture.prefix=resumed -s checkpoint.file=bed.ckpt \
+        -s checkpoint.stop_after=0.1 $resume >/dev/null
+    status=$?
+    runs=$((runs + 1))
+done
+echo "  resumed in $runs runs" >&2
+check "bed resumed: completed in several runs" test $status -eq 0 -a $runs -gt 1
+check "bed resumed: the same table as the whole run" cmp -s resumed.csv granular-bed-thermo.csv
+
+# Refused before the run: a boundary that cannot solve parabolas, a field
+# along a periodic axis, neighbour lists, a vector of the wrong length.
+printf '1\n0.5 0.5 0 0 0.05 1 0 0 0\n' >one.txt
+check "circle with a field is refused" run_status 2 -c "$CONF/circle.ini" -s field.gravity="0 -1"
+check "circle: says why" contains "$WORK/err" "boundary circle cannot follow particles on parabolas"
+check "a field along a periodic axis is refused" run_status 2 -c "$CONF/periodic3d.ini" \
+    -s field.gravity="0 0 -1"
+check "periodic axis: says which" contains "$WORK/err" "expected 0 along the periodic axis z"
+check "neighbour lists with a field are refused" run_status 2 -c "$CONF/bouncing.ini" \
+    -s simulation.neighbour_lists=yes
+check "lists: says why" contains "$WORK/err" "neighbour lists cannot follow particles on parabolas"
+check "a 3D field in 2D is refused" run_status 2 -c "$CONF/bouncing.ini" -s field.gravity="0 -1 0"
+check "wrong length: says so" contains "$WORK/err" "expected 2 components for dim = 2, found 3"
+finish
