@@ -25,6 +25,7 @@ libhsframe_la_SOURCES = \
 	libcore/engine/audit.c libcore/engine/audit.h \
 	libcore/engine/queue_contents.c libcore/engine/queue_contents.h \
 	libcore/model/model.h libcore/model/model_setup.c libcore/model/model_events.c \
+	libcore/model/model_growth.c \
 	libcore/model/rules.c libcore/model/rules.h \
 	libcore/model/pair_states.c libcore/model/pair_states.h \
 	libcore/checkpoint/checkpoint.c libcore/checkpoint/checkpoint.h \

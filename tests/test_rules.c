@@ -108,7 +108,7 @@ static hsf_pair_effect event(double d, double vx_i, double vx_j, double inner, d
     double p0[3], p1[3], k0 = kinetic(vi, vj, mi, mj);
     momentum(vi, vj, mi, mj, p0);
     hsf_pair_effect fx;
-    hsf_pair_event(dr, vi, vj, mi, mj, inner, outer, 1, e, enter, leave, &fx);
+    hsf_pair_event(dr, vi, vj, mi, mj, inner, outer, 1, 0, e, enter, leave, &fx);
     momentum(vi, vj, mi, mj, p1);
     for (int a = 0; a < 3; a++)
         cr_assert_float_eq(p1[a], p0[a], 4 * EPS * (1 + fabs(p0[a])));

@@ -9,6 +9,7 @@
 #include "checkpoint/file.h"
 #include "checkpoint/model_state.h"
 #include "checkpoint/state_private.h"
+#include "model/model.h"
 
 /* Which build and which system wrote a checkpoint. */
 typedef struct ckpt_head {
@@ -374,6 +375,17 @@ static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
     if (size != sys->n * sizeof *sys->m)
         return hsf_error_set(err, "%s: checkpoint's MOTN section is damaged", path);
     memcpy(sys->m, d, size);
+    /* A compression builds its grid again as the radii grow: the saved
+     * reaches give the grid of the checkpoint, whose slots then come from
+     * CELL.  (The build files and wraps the particles: the saved records
+     * are taken again after it.) */
+    if (sys->model && sys->model->growth.gamma > 0) {
+        hsf_cells_free(&sys->cells);
+        if (hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,
+                            sys->periodic, sys->search != HSF_SEARCH_ALL, 0, 0, err))
+            return -1;
+        memcpy(sys->m, d, size);
+    }
     if (hsf_ckpt_next(r, "BODY", &d, &size, err))
         return -1;
     if (size != sys->n * sizeof *sys->b)

@@ -8,6 +8,7 @@
 typedef struct model_scalars {
     double potential, dissipated;
     uint64_t core_collisions, step_events;
+    hsf_growth growth;
     uint64_t captured;      /* (i, j, shell) triples of uint32 that follow */
     uint64_t has_last_core; /* then n doubles */
 } model_scalars;
@@ -24,6 +25,7 @@ void hsf_ckpt_write_model(hsf_ckpt_writer *w, const hsf_system *sys)
     model_scalars sc = { .potential = sys->potential, .dissipated = md->dissipated,
                          .core_collisions = md->core_collisions,
                          .step_events = md->step_events, .captured = md->shells.count,
+                         .growth = md->growth,
                          .has_last_core = md->last_core != NULL };
     size_t last = md->last_core ? sys->n * sizeof(double) : 0;
     hsf_ckpt_begin_section(w, "MODL", sizeof sc + sc.captured * 3 * sizeof(uint32_t) + last);
@@ -64,5 +66,6 @@ int hsf_ckpt_read_model(hsf_system *sys, const unsigned char *data, size_t size,
     md->dissipated = sc.dissipated;
     md->core_collisions = sc.core_collisions;
     md->step_events = sc.step_events;
+    md->growth = sc.growth;     /* the motion records hold its reaches */
     return 0;
 }

@@ -597,12 +597,14 @@ static int predict_model(hsf_system *sys, uint32_t i, hsf_error *err)
     const hsf_motion *mi = &sys->m[i];
     double now = sys->time, ri[3], vi[3];
     hsf_motion_at(sys, mi, now, ri, vi);
+    const hsf_growth *g = &md->growth;
+    double radius = md->radius[i] * hsf_growth_scale(g, now);
     int wall = -1;
-    double t_wall = sys->has_field
-                        ? sys->boundary->next_hit_field(sys->boundary_state, ri, vi, sys->gravity,
-                                                        md->radius[i], &wall)
-                        : sys->boundary->next_hit(sys->boundary_state, ri, vi, md->radius[i],
-                                                  &wall);
+    double t_wall = sys->has_field ? sys->boundary->next_hit_field(sys->boundary_state, ri, vi,
+                                                                   sys->gravity, radius, &wall)
+                    : g->on ? sys->boundary->next_hit_growing(sys->boundary_state, ri, vi, radius,
+                                                              md->radius[i] * g->rate, &wall)
+                            : sys->boundary->next_hit(sys->boundary_state, ri, vi, radius, &wall);
     if (__builtin_expect(!(t_wall >= 0), 0))
         return bad_hit(sys, i, t_wall, err);
     /* Lists never serve a field (run.c): a neighbourhood's exit on a
@@ -659,6 +661,17 @@ static int notify(hsf_system *sys, const hsf_event_info *info, hsf_error *err)
     return 0;
 }
 
+/* Queues the compression's control event at time t (the one queued
+ * before is superseded: moved with an indexed queue, recognised by its
+ * seq with push and pop). */
+static int push_control(hsf_system *sys, double t, hsf_error *err)
+{
+    if (push(sys, t, HSF_EVENT_CONTROL, 0, 0, 0, err))
+        return -1;
+    sys->model->growth.control_seq = sys->next_seq;
+    return 0;
+}
+
 /* A pair event under the model layer (model.h), both advanced to now: a
  * core collision (counted as a collision), a step crossed or bounced at,
  * or a graze that changes nothing (only i is predicted again; j's own
@@ -680,6 +693,10 @@ static __attribute__((noinline)) int do_model_pair(hsf_system *sys, uint32_t i, 
     }
     sys->stats.virial += info.virial;
     if (predict(sys, i, NULL, err) || predict(sys, j, NULL, err))
+        return -1;
+    hsf_growth *g = &sys->model->growth;
+    if (outcome == HSF_OUTCOME_CORE && g->on && ++g->since_control == g->control_every &&
+        push_control(sys, sys->time, err))
         return -1;
     return sys->event_mask & HSF_EVENT_MASK(info.kind) ? notify(sys, &info, err) : 0;
 }
@@ -730,6 +747,21 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_PAIR) ? notify(sys, &info, err) : 0;
 }
 
+/* A growing particle leaves a wall faster than its surface grows: twice
+ * the growth speed along the wall's inward normal, on top of the
+ * reflection.  Returns the extra impulse given to the wall. */
+static double grow_off_wall(hsf_system *sys, uint32_t i, int wall)
+{
+    hsf_model *md = sys->model;
+    hsf_motion *mi = &sys->m[i];
+    double n[3], before = hsf_dot(mi->v, mi->v), growth = md->radius[i] * md->growth.rate;
+    sys->boundary->normal(sys->boundary_state, wall, mi->r, n);
+    for (int a = 0; a < sys->dim; a++)
+        mi->v[a] += 2 * growth * n[a];
+    md->growth.work += 0.5 * sys->b[i].mass * (hsf_dot(mi->v, mi->v) - before);
+    return 2 * sys->b[i].mass * growth;
+}
+
 static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 {
     uint32_t i = ev->subject;
@@ -745,6 +777,8 @@ static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
                              "expected finite numbers%s", sys->boundary_plugin.info->name,
                              ev->object, i, ev->time, mi->v[0], mi->v[1], mi->v[2],
                              info.impulse, sys->dim == 2 ? " and vz = 0 in 2D" : "");
+    if (__builtin_expect(sys->model != NULL, 0) && sys->model->growth.on)
+        info.impulse += grow_off_wall(sys, i, (int)ev->object);
     sys->b[i].changed_seq = sys->next_seq;
     sys->b[i].collisions++;
     sys->stats.wall_hits++;
@@ -830,6 +864,41 @@ static int do_thermostat(hsf_system *sys, hsf_error *err)
     return 0;
 }
 
+/* The compression's control (model.h, hsf_growth_control): every
+ * particle brought to now, the pressure measured and the velocities
+ * rescaled, the grid rebuilt when the radii outgrow it, and everything
+ * predicted anew (the growth and the velocities changed).  A jammed
+ * packing ends the run; so does a prelude that reached its target. */
+static int do_control(hsf_system *sys, const hsf_event *ev, hsf_error *err)
+{
+    if (!sys->indexed && ev->seq != sys->model->growth.control_seq) {
+        sys->stats.stale_events++;      /* superseded by a later request */
+        return 0;
+    }
+    for (uint32_t i = 0; i < sys->n; i++)
+        advance(sys, &sys->m[i], sys->time);
+    double next;
+    hsf_control_action action = hsf_growth_control(sys, &next);
+    if (action == HSF_CONTROL_REGRID) {
+        hsf_cells_free(&sys->cells);
+        if (hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,
+                            sys->periodic, sys->search != HSF_SEARCH_ALL, 0, 0, err))
+            return -1;
+    }
+    for (uint32_t i = 0; i < sys->n; i++)
+        sys->b[i].changed_seq = sys->next_seq;
+    for (uint32_t i = 0; i < sys->n; i++)
+        if (predict(sys, i, NULL, err))
+            return -1;
+    if (action == HSF_CONTROL_STOP)
+        return push(sys, sys->time, HSF_EVENT_STOP, 0, 0, 0, err);
+    if (next < sys->end_time)
+        return push_control(sys, next, err);
+    hsf_event done = { .kind = HSF_EVENT_CONTROL };
+    retire(sys, &done);
+    return 0;
+}
+
 static int sample(hsf_system *sys, hsf_output_slot *o, hsf_error *err)
 {
     if (o->type->sample && o->type->sample(o->state, sys, err))
@@ -889,6 +958,12 @@ static int schedule_start(hsf_system *sys, hsf_error *err)
     for (uint32_t i = 0; i < sys->n; i++)
         if (predict(sys, i, NULL, err))
             return -1;
+    if (sys->model && sys->model->growth.on) {
+        hsf_growth *g = &sys->model->growth;
+        double first = (g->s_cap - g->s0) / g->rate;
+        if (first < sys->end_time && push_control(sys, first, err))
+            return -1;
+    }
     if (sys->thermostat) {
         hsf_control c = { .sys = sys, .err = err };
         double first = sys->thermostat->start(sys->thermostat_state, &c);
@@ -981,6 +1056,9 @@ int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
         case HSF_EVENT_THERMOSTAT:
             rc = do_thermostat(sys, err);
             break;
+        case HSF_EVENT_CONTROL:
+            rc = do_control(sys, &ev, err);
+            break;
         case HSF_EVENT_STOP:
             goto finished;
         }
@@ -993,7 +1071,7 @@ int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
                          "event at t = %.17g", sys->queue_plugin.info->name, sys->time,
                          sys->end_time);
 finished:
-    sys->time = sys->end_time;
+    sys->time = ev.time;    /* end_time, or earlier: a jammed packing */
     if (hsf_queue_check_final(sys, err))
         return -1;
     for (size_t k = 0; k < sys->n_out; k++)

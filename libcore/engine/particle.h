@@ -79,6 +79,8 @@ typedef struct hsf_particle_set {
     unsigned n_species;
     struct hsf_bond *bonds; /* n_bonds bonds from an XYZ comment's bonds= key, or NULL */
     size_t n_bonds;
+    double final_radius;    /* [init] method = random: the radius to compress the particles
+                               to (their own is smaller); 0 otherwise */
 } hsf_particle_set;
 
 /* Reads a particle file, the format told by its content: the algs4 text

@@ -43,7 +43,9 @@ void hsf_system_particle(const hsf_system *sys, size_t i, hsf_particle_view *out
                 out->r[a] = sys->lo[a];
         }
     }
-    out->radius = sys->model ? sys->model->radius[i] : m->radius;
+    out->radius = sys->model ? sys->model->radius[i] *
+                                   hsf_growth_scale(&sys->model->growth, sys->time)
+                             : m->radius;
     out->mass = b->mass;
     memcpy(out->color, b->color, sizeof out->color);
     out->collisions = b->collisions;

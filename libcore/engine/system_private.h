@@ -136,9 +136,9 @@ struct hsf_system {
 
 /* With an indexed queue, the key of an event that is not a particle's:
  * the particles are keys 0 to n - 1, then come the stop, the reversal,
- * each output's samples, the audit and the thermostat (HSF_SPECIAL_KEYS
- * of them). */
-#define HSF_SPECIAL_KEYS(sys) ((sys)->n_out + 4)
+ * each output's samples, the audit, the thermostat and the compression's
+ * control (HSF_SPECIAL_KEYS of them). */
+#define HSF_SPECIAL_KEYS(sys) ((sys)->n_out + 5)
 static inline uint32_t hsf_special_key(const hsf_system *sys, uint32_t kind, uint32_t object)
 {
     uint32_t n = (uint32_t)sys->n, after = n + 2 + (uint32_t)sys->n_out;
@@ -146,6 +146,7 @@ static inline uint32_t hsf_special_key(const hsf_system *sys, uint32_t kind, uin
            : kind == HSF_EVENT_REVERSE    ? n + 1
            : kind == HSF_EVENT_AUDIT      ? after
            : kind == HSF_EVENT_THERMOSTAT ? after + 1
+           : kind == HSF_EVENT_CONTROL    ? after + 2
                                           : n + 2 + object;
 }
 
@@ -158,6 +159,7 @@ static inline uint32_t hsf_special_kind(const hsf_system *sys, uint32_t key, uin
            : key == n + 1     ? HSF_EVENT_REVERSE
            : key == after     ? HSF_EVENT_AUDIT
            : key == after + 1 ? HSF_EVENT_THERMOSTAT
+           : key == after + 2 ? HSF_EVENT_CONTROL
                               : HSF_EVENT_SAMPLE;
 }
 

@@ -26,6 +26,44 @@
 
 typedef struct hsf_system hsf_system;
 
+/* Why the radii stopped growing ([compression]). */
+typedef enum hsf_growth_end {
+    HSF_GROWTH_RUNNING = 0,
+    HSF_GROWTH_PACKING = 1,     /* reached the target packing fraction */
+    HSF_GROWTH_PRESSURE = 2,    /* reached the target reduced pressure */
+    HSF_GROWTH_JAMMED = 3       /* the reduced pressure passed the jamming threshold */
+} hsf_growth_end;
+
+/* Compression (Lubachevsky-Stillinger): every radius is its base radius
+ * times a scale s(t) = s0 + rate (t - t0), which grows between control
+ * events and is set anew at each (rate = gamma s0: growth relative to the
+ * current size). */
+typedef struct hsf_growth {
+    int on;                     /* the radii are growing */
+    double s0, t0, rate;
+    double gamma;               /* [compression] rate, per unit time */
+    double s_cap;               /* the cell grid holds radii up to this scale */
+    double s_target;            /* stop at this scale (a packing fraction); INFINITY: none */
+    double z_target;            /* stop at this reduced pressure; INFINITY: none */
+    double z_jam;               /* jammed past this reduced pressure: the run ends */
+    double kT;                  /* velocities rescaled to this temperature at each control */
+    double phi1;                /* packing fraction at scale 1 */
+    uint64_t control_every;     /* core collisions between controls */
+    uint64_t since_control;
+    uint64_t control_seq;       /* seq of the control event queued (push and pop queues) */
+    double last_time, last_virial;  /* at the last control */
+    double z;                   /* reduced pressure over the last control interval */
+    double work;                /* kinetic energy the growing cores and walls gave */
+    int end;                    /* an hsf_growth_end */
+    int prelude;                /* [init] method = random: the run stops at the target */
+} hsf_growth;
+
+/* The scale of the radii at time t. */
+static inline double hsf_growth_scale(const hsf_growth *g, double t)
+{
+    return g->on ? g->s0 + g->rate * (t - g->t0) : g->s0;
+}
+
 typedef struct hsf_model {
     /* The plugin and its sections */
     hsf_plugin plugin;                  /* not loaded for the built-in hard spheres */
@@ -38,7 +76,9 @@ typedef struct hsf_model {
 
     unsigned n_species;
     hsf_rule *rule;                     /* n_species^2, symmetric */
-    double *radius;                     /* n radii (the motion records hold reaches) */
+    double *radius;                     /* n radii at scale 1 (the motion records hold
+                                           reaches; compression scales them, growth) */
+    double *reach;                      /* per species: the reach as a multiple of the radius */
     hsf_pair_states shells;             /* pairs inside a step */
     double *last_core;                  /* with a TC guard: each particle's last core
                                            collision time (-INFINITY: none); else NULL */
@@ -48,6 +88,8 @@ typedef struct hsf_model {
     uint32_t *first;                    /* n + 1 */
     uint32_t *partner;
     double *length;
+
+    hsf_growth growth;                  /* s0 = 1 and off without [compression] */
 
     /* Counters */
     uint64_t core_collisions;           /* = stats.collisions */
@@ -73,7 +115,7 @@ static inline double hsf_model_bond(const hsf_model *md, uint32_t i, uint32_t j)
     return 0;
 }
 
-/* The distance at which the hard cores of i and j touch. */
+/* The distance at which the hard cores of i and j touch now. */
 double hsf_model_contact(const hsf_system *sys, uint32_t i, uint32_t j);
 
 /* ---- setup (model_setup.c) ---- */
@@ -81,11 +123,17 @@ double hsf_model_contact(const hsf_system *sys, uint32_t i, uint32_t j);
 /* Reads [interaction] and its pair sections from cf, loading the plugin
  * it names from path, and decides whether the run needs a model: sets
  * sys->model (or leaves it NULL for elastic hard spheres of additive
- * diameters without bonds).  Call after hsf_system_adopt_model and before
+ * diameters without bonds, field or growth; growing: the particles will
+ * grow, by [compression] or an [init] method = random).  Call after hsf_system_adopt_model and before
  * hsf_system_adopt (the particle set still holds radii and species).
  * Returns 0, or -1 with err set. */
 int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_path *path,
-                   const hsf_particle_set *set, hsf_error *err);
+                   const hsf_particle_set *set, int growing, hsf_error *err);
+
+/* 1 when the model does nothing the hard-sphere path does not (elastic
+ * hard spheres of additive diameters, no bonds, no field, no growth):
+ * the run can drop it. */
+int hsf_model_is_plain(const hsf_system *sys);
 
 /* After hsf_system_adopt: swaps the radii in the motion records for the
  * reaches (keeping the radii), and checks the bonds (lengths beyond
@@ -123,5 +171,46 @@ void hsf_model_audit(const hsf_system *sys, double *worst, uint32_t *wi, uint32_
 
 /* Frees everything of sys->model and sys->model itself. */
 void hsf_model_close(hsf_system *sys);
+
+/* ---- compression (model_growth.c) ---- */
+
+/* The parameters of [compression]. */
+extern const hsf_param hsf_compression_params[];
+
+/* Reads [compression] (cfg, bound by the caller) into md->growth, for
+ * the packing fraction phi1 the particles have at scale 1 and their
+ * temperature kT now.  Checks that the rules are hard cores without steps
+ * and that there are no bonds and no field.  Returns 0, or -1 with err
+ * set. */
+int hsf_growth_setup(hsf_system *sys, const hsf_config *cfg, double phi1, double kT,
+                     hsf_error *err);
+
+/* Whether the particles can grow: hard cores without steps, no bonds, no
+ * field.  Returns 0, or -1 with err set. */
+int hsf_growth_check(const hsf_system *sys, hsf_error *err);
+
+/* Starts growth without a [compression] section: to scale s_target at
+ * rate gamma, velocities rescaled to kT, jammed past Z = 10^6; prelude:
+ * the run ends there ([init] method = random).  The model's rules must be
+ * hard cores (run.c checks that there is no interaction for a prelude). */
+void hsf_growth_start(hsf_system *sys, double gamma, double s_target, double kT, int prelude);
+
+/* What a control event decided. */
+typedef enum hsf_control_action {
+    HSF_CONTROL_GO_ON = 0,      /* growth set anew: predict everything again */
+    HSF_CONTROL_REGRID = 1,     /* and rebuild the cell grid for s_cap first */
+    HSF_CONTROL_STOP = 2        /* jammed, or the prelude reached its target: end the run */
+} hsf_control_action;
+
+/* The control event at sys->time, every particle moved to now: measures
+ * the reduced pressure since the last, decides whether growth stops,
+ * rescales the velocities to kT (counted as heat), sets the growth anew
+ * and, when the grid must grow, sets s_cap and the reaches.  Returns the
+ * action, and in *next the time of the next control (INFINITY: none
+ * before a collision asks for it). */
+hsf_control_action hsf_growth_control(hsf_system *sys, double *next);
+
+/* The packing fraction now (at the current scale). */
+double hsf_growth_packing(const hsf_system *sys);
 
 #endif

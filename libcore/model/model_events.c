@@ -40,9 +40,15 @@ static void consider(model_search *s, uint32_t j)
     double dr[3], dv[3], inner, outer;
     double vres = relative(s, j, dr, dv);
     const hsf_rule *r = hsf_model_rule(md, s->sys->species, s->i, j);
-    unsigned shell = r->steps ? hsf_pair_state_get(&md->shells, s->i, j) : 0;
-    hsf_rule_bounds(r, md->radius[s->i] + md->radius[j], shell, &inner, &outer);
-    double t = hsf_shell_event_time(dr, dv, inner, outer, vres, s->best);
+    double sigma = md->radius[s->i] + md->radius[j], t;
+    if (md->growth.on) {        /* compression: cores only (hsf_growth_setup) */
+        t = hsf_growing_pair_time(dr, dv, r->core * sigma * hsf_growth_scale(&md->growth, s->now),
+                                  r->core * sigma * md->growth.rate, vres, s->best);
+    } else {
+        unsigned shell = r->steps ? hsf_pair_state_get(&md->shells, s->i, j) : 0;
+        hsf_rule_bounds(r, sigma * md->growth.s0, shell, &inner, &outer);
+        t = hsf_shell_event_time(dr, dv, inner, outer, vres, s->best);
+    }
     if (t < s->best) {
         s->best = t;
         s->partner = j;
@@ -112,7 +118,9 @@ int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, hsf_event_info
     double dr[3];
     hsf_separation(sys, mi->r, mj->r, dr);
     const hsf_rule *r = hsf_model_rule(md, sys->species, i, j);
-    double sigma = md->radius[i] + md->radius[j], core_at = r->core * sigma;
+    const hsf_growth *g = &md->growth;
+    double base = md->radius[i] + md->radius[j], sigma = base * hsf_growth_scale(g, sys->time);
+    double core_at = r->core * sigma, growth = g->on ? r->core * base * g->rate : 0;
     double e = restitution(sys, r, i, j);
     double bond = md->first ? hsf_model_bond(md, i, j) : 0;
     unsigned shell = 0;
@@ -126,8 +134,8 @@ int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, hsf_event_info
             leave = r->energy[shell - 1] - r->energy[shell];
     }
     hsf_pair_effect fx;
-    hsf_pair_event(dr, mi->v, mj->v, sys->b[i].mass, sys->b[j].mass, inner, outer, core_at, e,
-                   enter, leave, &fx);
+    hsf_pair_event(dr, mi->v, mj->v, sys->b[i].mass, sys->b[j].mass, inner, outer, core_at,
+                   growth, e, enter, leave, &fx);
     if (fx.outcome == HSF_OUTCOME_NONE)
         return HSF_OUTCOME_NONE;
     if (fx.outcome == HSF_OUTCOME_ENTER || fx.outcome == HSF_OUTCOME_LEAVE) {
@@ -139,6 +147,7 @@ int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, hsf_event_info
     if (fx.outcome == HSF_OUTCOME_CORE) {
         md->core_collisions++;
         md->dissipated += fx.dissipated;
+        md->growth.work += fx.work;
         if (md->last_core)
             md->last_core[i] = md->last_core[j] = sys->time;
     } else {
@@ -185,7 +194,8 @@ static void audit_pair(void *ctx, uint32_t j, const double shift[3], const doubl
     double d = sqrt(hsf_dot(dr, dr));
     const hsf_rule *r = hsf_model_rule(md, sys->species, s->i, j);
     unsigned shell = r->steps ? hsf_pair_state_get(&md->shells, s->i, j) : 0;
-    hsf_rule_bounds(r, md->radius[s->i] + md->radius[j], shell, &inner, &outer);
+    hsf_rule_bounds(r, (md->radius[s->i] + md->radius[j]) *
+                           hsf_growth_scale(&md->growth, sys->time), shell, &inner, &outer);
     note(s, (inner - d) / inner, j);
     if (outer < INFINITY)
         note(s, (d - outer) / outer, j);

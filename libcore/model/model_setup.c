@@ -23,7 +23,8 @@ static const hsf_rule hard_sphere_rule = { .core = 1, .restitution = 1, .reach =
 double hsf_model_contact(const hsf_system *sys, uint32_t i, uint32_t j)
 {
     const hsf_model *md = sys->model;
-    return hsf_model_rule(md, sys->species, i, j)->core * (md->radius[i] + md->radius[j]);
+    return hsf_model_rule(md, sys->species, i, j)->core * (md->radius[i] + md->radius[j]) *
+           hsf_growth_scale(&md->growth, sys->time);
 }
 
 /* The species called name, or -1. */
@@ -175,19 +176,29 @@ static int index_bonds(hsf_system *sys, hsf_error *err)
     return 0;
 }
 
+int hsf_model_is_plain(const hsf_system *sys)
+{
+    const hsf_model *md = sys->model;
+    int plain = !sys->n_bonds && !sys->has_field && !md->growth.on;
+    for (unsigned k = 0; k < md->n_species * md->n_species; k++)
+        plain &= hsf_rule_is_hard_sphere(&md->rule[k]);
+    return plain;
+}
+
 int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_path *path,
-                   const hsf_particle_set *set, hsf_error *err)
+                   const hsf_particle_set *set, int growing, hsf_error *err)
 {
     const char **sections = hsf_config_sections_with_prefix(cf, "interaction");
+    int has_interaction = sections && sections[0] != NULL;
     if (!sections)
         return hsf_error_set(err, "out of memory");
-    int has_interaction = sections[0] != NULL;
     free(sections);
-    if (!has_interaction && !sys->n_bonds && !sys->has_field)
+    if (!has_interaction && !sys->n_bonds && !sys->has_field && !growing)
         return 0;
     hsf_model *md = sys->model = calloc(1, sizeof *md);
     if (!md)
         return hsf_error_set(err, "out of memory");
+    md->growth.s0 = md->growth.s_cap = 1;
     md->n_species = sys->n_species ? sys->n_species : 1;
     if (!(md->rule = calloc((size_t)md->n_species * md->n_species, sizeof *md->rule)))
         return hsf_error_set(err, "out of memory");
@@ -198,10 +209,7 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
         for (unsigned k = 0; k < md->n_species * md->n_species; k++)
             md->rule[k] = hard_sphere_rule;
     }
-    int plain = !sys->n_bonds && !sys->has_field;
-    for (unsigned k = 0; k < md->n_species * md->n_species; k++)
-        plain &= hsf_rule_is_hard_sphere(&md->rule[k]);
-    if (plain) {
+    if (!growing && hsf_model_is_plain(sys)) {
         /* Elastic hard spheres after all: the engine's own path. */
         hsf_model_close(sys);
         return 0;
@@ -226,14 +234,17 @@ int hsf_model_adopt(hsf_system *sys, hsf_error *err)
     hsf_model *md = sys->model;
     if (!md)
         return 0;
-    double factor[HSF_MAX_SPECIES];
+    if (!md->reach && !(md->reach = malloc(md->n_species * sizeof *md->reach)))
+        return hsf_error_set(err, "out of memory");
     for (unsigned a = 0; a < md->n_species; a++) {
-        factor[a] = 1;
+        md->reach[a] = 1;
         for (unsigned b = 0; b < md->n_species; b++)
-            factor[a] = fmax(factor[a], md->rule[a * md->n_species + b].reach);
+            md->reach[a] = fmax(md->reach[a], md->rule[a * md->n_species + b].reach);
     }
+    /* Growing particles: reaches for the largest radii the grid holds. */
     for (size_t i = 0; i < sys->n; i++)
-        sys->m[i].radius = md->radius[i] * factor[sys->species ? sys->species[i] : 0];
+        sys->m[i].radius = md->radius[i] * md->reach[sys->species ? sys->species[i] : 0] *
+                           md->growth.s_cap;
     double half = INFINITY;
     for (int a = 0; a < sys->dim; a++)
         if (sys->periodic[a])
@@ -323,6 +334,7 @@ void hsf_model_close(hsf_system *sys)
         hsf_plugin_close(&md->plugin);
     free(md->rule);
     free(md->radius);
+    free(md->reach);
     free(md->last_core);
     free(md->first);
     free(md->partner);

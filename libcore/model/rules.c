@@ -133,8 +133,31 @@ static void bounce_in(const double n[3], double d, const double dv[3], double vn
     fx->virial = fx->impulse * d;
 }
 
+double hsf_growing_pair_time(const double dr[3], const double dv[3], double contact,
+                             double growth, double vres, double limit)
+{
+    /* |dr + dv t|^2 - (contact + growth t)^2 = A t^2 + 2 B t + C, whose
+     * root where it falls through 0 is (-B - sqrt(B^2 - A C)) / A. */
+    double A = hsf_dot(dv, dv) - growth * growth;
+    double B = hsf_dot(dr, dv) - contact * growth;
+    double C = hsf_dot(dr, dr) - contact * contact;
+    if (C <= 0 && B < 0)
+        return -B > vres * contact ? 0 : INFINITY;     /* touching and closing */
+    double disc = B * B - A * C;
+    if (disc < 0)
+        return INFINITY;
+    double root = sqrt(disc), t;
+    if (B < 0)
+        t = C / (root - B);         /* closing: the stable form */
+    else if (A < 0)
+        t = (B + root) / -A;        /* parting, but the growth catches up */
+    else
+        return INFINITY;            /* parting faster than they grow */
+    return t < limit ? t : INFINITY;
+}
+
 void hsf_pair_event(const double dr[3], double vi[3], double vj[3], double mi, double mj,
-                    double inner, double outer, double core_at, double e,
+                    double inner, double outer, double core_at, double growth, double e,
                     double enter_energy, double leave_energy, hsf_pair_effect *fx)
 {
     *fx = (hsf_pair_effect){ .outcome = HSF_OUTCOME_NONE };
@@ -147,12 +170,15 @@ void hsf_pair_event(const double dr[3], double vi[3], double vj[3], double mi, d
     int inward = !(outer < INFINITY) || fabs(d - inner) <= fabs(d - outer);
     double after;                       /* vn after the event */
     if (inward) {
-        if (vn >= 0)
-            return;                     /* grazed it moving away */
+        if (vn >= growth)
+            return;                     /* grazed it moving away (from the growing core) */
         if (inner == core_at) {
+            /* Restitution relative to the core's surfaces, which part at
+             * growth: vn - growth becomes -e (vn - growth). */
             fx->outcome = HSF_OUTCOME_CORE;
-            after = -e * vn;
-            fx->dissipated = 0.5 * mu * vn * vn * (1 - e * e);
+            after = growth * (1 + e) - e * vn;
+            fx->dissipated = 0.5 * mu * (vn - growth) * (vn - growth) * (1 - e * e);
+            fx->work = 0.5 * mu * (after * after - vn * vn) + fx->dissipated;
         } else {
             double left = vn * vn - 2 * enter_energy / mu;
             fx->outcome = left > 0 ? HSF_OUTCOME_ENTER : HSF_OUTCOME_BOUNCE;

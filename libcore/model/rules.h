@@ -64,6 +64,14 @@ static inline double hsf_speed_resolution(const double vi[3], const double vj[3]
     return 256 * 2.220446049250313e-16 * m;
 }
 
+/* For growing particles: time until a pair at separation dr with
+ * relative velocity dv touches, its contact distance contact now and
+ * growing at growth per unit time, if before limit; INFINITY otherwise.
+ * The first root of |dr + dv t| = contact + growth t at which the gap
+ * closes; 0 for a pair touching and closing (faster than vres). */
+double hsf_growing_pair_time(const double dr[3], const double dv[3], double contact,
+                             double growth, double vres, double limit);
+
 /* What happened at a pair event. */
 typedef enum hsf_pair_outcome {
     HSF_OUTCOME_NONE = 0,       /* a graze: nothing to do */
@@ -80,17 +88,20 @@ typedef struct hsf_pair_effect {
     double virial;          /* impulse * distance */
     double potential;       /* change of the pair's potential energy */
     double dissipated;      /* kinetic energy lost (inelastic core collisions) */
+    double work;            /* kinetic energy gained from growing cores */
 } hsf_pair_effect;
 
 /* Resolves the event of a pair at separation dr (r_i - r_j, at the
  * event) between inner and outer, with velocities vi and vj and masses mi
  * and mj, which the event changes.  At inner == core_at, a core collision
- * with restitution e; at another step, the energy change entering (inward:
- * enter_energy) or leaving (outward: leave_energy; INFINITY for a bond's
- * length, which is never passed) decides between passing and bouncing.
- * Fills *fx. */
+ * with restitution e, the core's contact distance growing at growth per
+ * unit time (0 but in compression: the pair must then part faster than
+ * that, and what it gains is fx->work); at another step, the energy
+ * change entering (inward: enter_energy) or leaving (outward:
+ * leave_energy; INFINITY for a bond's length, which is never passed)
+ * decides between passing and bouncing.  Fills *fx. */
 void hsf_pair_event(const double dr[3], double vi[3], double vj[3], double mi, double mj,
-                    double inner, double outer, double core_at, double e,
+                    double inner, double outer, double core_at, double growth, double e,
                     double enter_energy, double leave_energy, hsf_pair_effect *fx);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "checkpoint/checkpoint.h"
 #include "engine/audit.h"
+#include "engine/physics.h"
 #include "engine/progress.h"
 #include "engine/system_private.h"
 #include "host/error_private.h"
@@ -115,6 +116,9 @@ typedef struct run_state {
     hsf_config checkpoint;  /* bound only when the file has [checkpoint] */
     hsf_config bonds;       /* bound only when the file has [bonds] */
     hsf_config field;       /* bound only when the file has [field] */
+    hsf_config compression; /* bound only when the file has [compression] */
+    double prelude_scale;   /* [init] method = random: the radii grow by this before the run
+                               proper (a prelude of the engine); 1: no prelude */
     hsf_plugin_path path;
     hsf_particle_set set;
     hsf_system sys;
@@ -247,7 +251,8 @@ static int check_timestep(run_state *rs, const hsf_run_options *opt, int has_che
         return hsf_config_error(&rs->sim, err, "compare", "the event engine moves particles "
                                 "in straight lines: compare needs a run without [force.NAME]");
     /* Sections of the event engine's model and driving. */
-    static const char *const event_only[] = { "interaction", "thermostat", "field", NULL };
+    static const char *const event_only[] = { "interaction", "thermostat", "field",
+                                              "compression", NULL };
     for (const char *const *k = event_only; *k; k++) {
         int has = has_section(rs, *k);
         if (has < 0)
@@ -355,6 +360,40 @@ static int read_field(run_state *rs, hsf_error *err)
     return 0;
 }
 
+/* [compression]: the growth starts from the particles' packing fraction
+ * and temperature; a boundary must follow growing particles. */
+static int start_growth(run_state *rs, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    if (!rs->compression.section && rs->prelude_scale == 1)
+        return 0;
+    const hsf_boundary_type *b = sys->boundary;
+    if (sys->boundary_plugin.info->abi_minor < 4 || !b->next_hit_growing || !b->normal)
+        return hsf_error_set(err, "%s: %s: boundary %s cannot follow growing particles (it "
+                             "has no next_hit_growing and normal)", rs->cf.path,
+                             rs->prelude_scale > 1 ? "[init] method = random"
+                                                   : "[compression]",
+                             sys->boundary_plugin.info->name);
+    double filled = 0, k = 0;
+    for (size_t i = 0; i < rs->set.n; i++) {
+        const hsf_particle *p = &rs->set.p[i];
+        double r = p->radius;
+        filled += sys->dim == 2 ? M_PI * r * r : 4 * M_PI / 3 * r * r * r;
+        k += 0.5 * p->mass * (p->v[0] * p->v[0] + p->v[1] * p->v[1] + p->v[2] * p->v[2]);
+    }
+    double phi = filled / b->volume(sys->boundary_state);
+    double kT = rs->set.n ? 2 * k / (sys->dim * (double)rs->set.n) : 0;
+    if (rs->prelude_scale > 1) {
+        /* [compression], if any, starts after the prelude (restart). */
+        if (hsf_growth_check(sys, err))
+            return hsf_error_prefix(err, "[init] method = random: ");
+        hsf_growth_start(sys, hsf_config_double(&rs->init, "compression_rate"),
+                         rs->prelude_scale, kT, 1);
+        return 0;
+    }
+    return hsf_growth_setup(sys, &rs->compression, phi, kT, err);
+}
+
 /* A field along a periodic axis would accelerate the particles forever. */
 static int field_axes(run_state *rs, hsf_error *err)
 {
@@ -413,10 +452,12 @@ static int choose_search(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
     const char *lists = hsf_config_string(&rs->sim, "neighbour_lists");
-    if (sys->has_field && !strcmp(lists, "yes"))
+    int moving = sys->has_field || rs->compression.section;
+    if (moving && !strcmp(lists, "yes"))
         return hsf_config_error(&rs->sim, err, "neighbour_lists", "neighbour lists cannot "
-                                "follow particles on parabolas ([field]): use no or auto");
-    if (sys->has_field && hsf_config_bool(&rs->sim, "cells")) {
+                                "follow particles on parabolas ([field]) or growing ones "
+                                "([compression]): use no or auto");
+    if (moving && hsf_config_bool(&rs->sim, "cells")) {
         sys->search = HSF_SEARCH_CELLS;
     } else if (!hsf_config_bool(&rs->sim, "cells")) {
         sys->search = HSF_SEARCH_ALL;
@@ -495,6 +536,133 @@ static void *alloc_state(size_t size)
     return calloc(1, size ? size : 1);
 }
 
+/* How a prediction finds partners, and the structures it uses: the cell
+ * grid, neighbour lists, image shifts; the model's shells.  validate:
+ * check first that no two particles overlap (not on a restart whose
+ * state a checkpoint replaces). */
+static int build_search(run_state *rs, int validate, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    if (choose_search(rs, err) ||
+        hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,
+                        sys->periodic, sys->search != HSF_SEARCH_ALL,
+                        sys->search == HSF_SEARCH_LISTS
+                            ? hsf_config_double(&rs->sim, "skin") * smallest_diameter(sys) : 0,
+                        sys->search == HSF_SEARCH_LISTS, err) ||
+        (validate && hsf_validate_overlaps(sys, &rs->set, err)) ||
+        (sys->search == HSF_SEARCH_LISTS &&
+         hsf_neighbours_build(&sys->nb, &sys->cells, sys->m, sys->b, sys->n, err)) ||
+        hsf_model_start(sys, &rs->set, err))
+        return -1;
+    for (int k = 0; k < 64; k++)
+        hsf_image_shift((uint8_t)k, sys->cells.len, sys->shift[k]);
+    sys->keep_partner = keeps_partner(sys);
+    return 0;
+}
+
+/* The queue, empty.  Keys: the particles, then the special events
+ * (HSF_SPECIAL_KEYS). */
+static int open_queue(run_state *rs, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    sys->queue = sys->queue_plugin.info->vtable;
+    if (!(sys->queue_state = alloc_state(sys->queue->state_size)))
+        return hsf_error_set(err, "out of memory");
+    rs->queue_initialised = 1;
+    if (sys->queue->init(sys->queue_state, &sys->queue_cfg, sys->n + 16, err))
+        return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);
+    if (choose_indexed(rs, err))
+        return -1;
+    if (sys->indexed &&
+        sys->queue->index_init(sys->queue_state, (uint32_t)(sys->n + HSF_SPECIAL_KEYS(sys)), err))
+        return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);
+    return 0;
+}
+
+/* After the prelude of a random start: the compressed particles become
+ * the state at time 0 of the run proper, with [init]'s radius exactly,
+ * counters, heat and queue afresh, and the hard-sphere path again unless
+ * the configuration asks for a model.  When resuming, the same structure
+ * is made from the placed particles, whose state the checkpoint then
+ * replaces. */
+static int restart(run_state *rs, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    hsf_model *md = sys->model;
+    for (size_t i = 0; i < sys->n; i++) {
+        sys->m[i].t = 0;
+        md->radius[i] = rs->set.final_radius;
+    }
+    sys->time = 0;
+    memset(&sys->stats, 0, sizeof sys->stats);
+    sys->heat = 0;
+    md->growth = (hsf_growth){ .s0 = 1, .s_cap = 1 };
+    md->dissipated = 0;
+    md->core_collisions = md->step_events = 0;
+    sys->queue->fini(sys->queue_state);
+    free(sys->queue_state);
+    sys->queue_state = NULL;
+    rs->queue_initialised = 0;
+    memset(sys->special_seq, 0, HSF_SPECIAL_KEYS(sys) * sizeof *sys->special_seq);
+    memset(&sys->ahead, 0, sizeof sys->ahead);
+    hsf_neighbours_free(&sys->nb);
+    hsf_cells_free(&sys->cells);
+    if (open_queue(rs, err))
+        return -1;
+    if (rs->compression.section) {
+        double filled = 0, k = 0, r = rs->set.final_radius;
+        for (size_t i = 0; i < sys->n; i++) {
+            filled += sys->dim == 2 ? M_PI * r * r : 4 * M_PI / 3 * r * r * r;
+            k += 0.5 * sys->b[i].mass * hsf_dot(sys->m[i].v, sys->m[i].v);
+        }
+        if (hsf_growth_setup(sys, &rs->compression, filled / hsf_system_volume(sys),
+                             2 * k / (sys->dim * (double)sys->n), err))
+            return -1;
+    }
+    if (hsf_model_is_plain(sys)) {
+        for (size_t i = 0; i < sys->n; i++)
+            sys->m[i].radius = md->radius[i];
+        hsf_model_close(sys);
+    } else if (hsf_model_adopt(sys, err)) {
+        return -1;
+    }
+    return build_search(rs, 0, err);
+}
+
+/* [init] method = random: the engine compresses the placed particles to
+ * [init]'s radius (no outputs, audits, reversal or thermostat meanwhile),
+ * and the run proper starts from there (restart). */
+static int prelude(run_state *rs, int resume, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    if (rs->prelude_scale == 1)
+        return 0;
+    if (!resume) {
+        size_t n_out = sys->n_out;
+        double end = sys->end_time, audit = sys->audit_every, reverse = sys->reverse_at;
+        sys->n_out = 0;
+        sys->end_time = 1e300;
+        sys->audit_every = 0;
+        sys->reverse_at = -1;
+        int rc = hsf_engine_run(sys, 0, err);
+        sys->n_out = n_out;
+        sys->end_time = end;
+        sys->audit_every = audit;
+        sys->reverse_at = reverse;
+        if (rc)
+            return hsf_error_prefix(err, "[init] method = random: ");
+        const hsf_growth *g = &sys->model->growth;
+        if (g->end != HSF_GROWTH_PACKING)
+            return hsf_config_error(&rs->init, err, "packing_fraction", "a random packing "
+                                    "jammed at %.4f before reaching %g: ask for a lower one, or "
+                                    "a lower compression_rate", hsf_growth_packing(sys),
+                                    hsf_config_double(&rs->init, "packing_fraction"));
+        for (size_t i = 0; i < sys->n; i++)
+            hsf_position_at(&sys->m[i], sys->time, sys->m[i].r);
+    }
+    return restart(rs, err);
+}
+
 /* Everything up to the first event (or, when resuming, up to reading the
  * checkpoint): returns 0 or -1 with err set. */
 static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
@@ -526,9 +694,12 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
          hsf_atomic_check(hsf_config_string(&rs->checkpoint, "file"), err)))
         return -1;
     int has_bonds = has_section(rs, "bonds"), has_thermostat = has_section(rs, "thermostat");
-    int has_field = has_section(rs, "field");
-    if (has_bonds < 0 || has_thermostat < 0 || has_field < 0)
+    int has_field = has_section(rs, "field"), has_compression = has_section(rs, "compression");
+    if (has_bonds < 0 || has_thermostat < 0 || has_field < 0 || has_compression < 0)
         return hsf_error_set(err, "out of memory");
+    if (has_compression && hsf_config_bind(&rs->cf, "compression", hsf_compression_params, NULL,
+                                           &rs->compression, err))
+        return -1;
     if (has_field && hsf_config_bind(&rs->cf, "field", field_params, NULL, &rs->field, err))
         return -1;
     if (has_thermostat &&
@@ -562,16 +733,24 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
             return -1;
     }
     sys->n = rs->set.n;
+    rs->prelude_scale = 1;
+    if (rs->set.final_radius > 0 && rs->set.n && rs->set.final_radius > rs->set.p[0].radius)
+        rs->prelude_scale = rs->set.final_radius / rs->set.p[0].radius;
+    if (rs->prelude_scale > 1 && rs->timestep)
+        return hsf_config_error(&rs->init, err, "method", "a random start is made by the event "
+                                "engine: use it with engine = event");
     /* The time-step engine makes its own use of bonds (springs, step/). */
     if (adopt_model(rs, err) || read_field(rs, err) ||
-        (!rs->timestep && hsf_model_open(sys, &rs->cf, &rs->path, &rs->set, err)))
+        (!rs->timestep &&
+         hsf_model_open(sys, &rs->cf, &rs->path, &rs->set,
+                        rs->compression.section || rs->prelude_scale > 1, err)))
         return -1;
     /* Every section is bound now (the interaction's need the species of
      * the particles). */
     static const char *const known[] = { "simulation", "init", "queue", "boundary",
                                          "interaction", "interaction.A.B", "bonds",
-                                         "thermostat", "field", "checkpoint", "output.NAME",
-                                         "force.NAME", NULL };
+                                         "thermostat", "field", "compression", "checkpoint",
+                                         "output.NAME", "force.NAME", NULL };
     if (hsf_config_check_unclaimed(&rs->cf, known, err))
         return -1;
     rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
@@ -585,35 +764,14 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     if (take_extent(sys, err) || field_axes(rs, err) ||
         hsf_check_representable(&rs->set, extent_span(sys), sys->end_time, err))
         return -1;
-    if (hsf_validate_inside(sys, &rs->set, err) ||
+    if (start_growth(rs, err) || hsf_validate_inside(sys, &rs->set, err) ||
         hsf_system_adopt(sys, &rs->set, err) || hsf_model_adopt(sys, err) ||
-        choose_search(rs, err) ||
-        hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,
-                        sys->periodic, sys->search != HSF_SEARCH_ALL,
-                        sys->search == HSF_SEARCH_LISTS
-                            ? hsf_config_double(&rs->sim, "skin") * smallest_diameter(sys) : 0,
-                        sys->search == HSF_SEARCH_LISTS, err) ||
-        hsf_validate_overlaps(sys, &rs->set, err) ||
-        (sys->search == HSF_SEARCH_LISTS &&
-         hsf_neighbours_build(&sys->nb, &sys->cells, sys->m, sys->b, sys->n, err)) ||
-        hsf_model_start(sys, &rs->set, err))
+        build_search(rs, 1, err) || open_queue(rs, err))
         return -1;
-    for (int k = 0; k < 64; k++)
-        hsf_image_shift((uint8_t)k, sys->cells.len, sys->shift[k]);
-    sys->keep_partner = keeps_partner(sys);
-
-    sys->queue = sys->queue_plugin.info->vtable;
-    if (!(sys->queue_state = alloc_state(sys->queue->state_size)))
+    if (!(sys->special_seq = calloc(HSF_SPECIAL_KEYS(sys), sizeof *sys->special_seq)))
         return hsf_error_set(err, "out of memory");
-    rs->queue_initialised = 1;
-    if (sys->queue->init(sys->queue_state, &sys->queue_cfg, sys->n + 16, err))
-        return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);
-    /* Keys: the particles, then the stop, the reversal and each output. */
-    if (choose_indexed(rs, err))
+    if (prelude(rs, opt->resume != NULL, err))
         return -1;
-    if (sys->indexed &&
-        sys->queue->index_init(sys->queue_state, (uint32_t)(sys->n + HSF_SPECIAL_KEYS(sys)), err))
-        return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);
 
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];
@@ -634,8 +792,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
             return hsf_error_prefix(err, "[thermostat] (%s): ",
                                     sys->thermostat_plugin.info->name);
     }
-    if (!(sys->special_seq = calloc(HSF_SPECIAL_KEYS(sys), sizeof *sys->special_seq)) ||
-        !(rs->config_text = hsf_config_canonical(&rs->cf, "checkpoint")))
+    if (!(rs->config_text = hsf_config_canonical(&rs->cf, "checkpoint")))
         return hsf_error_set(err, "out of memory");
     if ((rs->checkpoint.section || opt->resume) && hsf_checkpoint_check_outputs(sys, err))
         return -1;
@@ -663,6 +820,7 @@ static void teardown(run_state *rs)
     hsf_config_unbind(&rs->checkpoint);
     hsf_config_unbind(&rs->bonds);
     hsf_config_unbind(&rs->field);
+    hsf_config_unbind(&rs->compression);
     if (rs->queue_initialised)
         sys->queue->fini(sys->queue_state);
     free(sys->queue_state);

@@ -149,13 +149,15 @@ static void momentum(const hsf_system *sys, double total[3], double *rms)
 }
 
 /* The energy is kinetic plus potential, plus what inelastic collisions
- * dissipated, less the heat a thermostat gave (so that it is conserved in
- * every model). */
+ * dissipated, less the heat a thermostat (or the rescaling of a
+ * compression) gave and the work of growing particles (so that it is
+ * conserved in every model). */
 void hsf_measure(const hsf_system *sys, hsf_conserved *c)
 {
     c->energy = c->kinetic = hsf_system_kinetic_energy(sys);
     if (sys->model)
-        c->energy += hsf_system_potential_energy(sys) + sys->model->dissipated;
+        c->energy += hsf_system_potential_energy(sys) + sys->model->dissipated -
+                     sys->model->growth.work;
     c->energy -= sys->heat;
     momentum(sys, c->momentum, &c->rms_momentum);
 }
@@ -225,6 +227,16 @@ static void print_model(hsf_summary *out, const hsf_system *sys, double kinetic)
     if (md->dissipated > 0)
         hsf_summary_number(out, "dissipated_energy", "%.17g", md->dissipated);
     hsf_summary_number(out, "total_energy", "%.17g", kinetic + u);
+    const hsf_growth *g = &md->growth;
+    if (g->gamma > 0) {
+        static const char *const end[] = { "growing", "reached the packing fraction",
+                                           "reached the pressure", "jammed" };
+        hsf_summary_text(out, "compression", "%s", end[g->end]);
+        hsf_summary_number(out, "packing_fraction", "%.10g", hsf_growth_packing(sys));
+        hsf_summary_number(out, "reduced_pressure", "%.10g", g->z);
+        hsf_summary_number(out, "compression_work", "%.17g", g->work);
+        hsf_summary_number(out, "heat_from_rescaling", "%.17g", sys->heat);
+    }
 }
 
 static int all_periodic(const hsf_system *sys)
