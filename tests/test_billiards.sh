@@ -16,6 +16,8 @@ check "billiards: thermo table written" contains billiards-thermo.csv \
 # unit: the rack in the first (the gold ball's centre (0.5, 0.62) is pixel
 # (200, 152) of 400), the balls elsewhere in the last.
 check "billiards: 21 pictures of the break" test "$(ls billiards-break-*.png | wc -l)" -eq 21
+check "billiards: the summary lists the pictures" \
+    test "$(grep -c '^file: billiards-break-0000[0-9][0-9].png (frames, \[output.pictures\])$' "$WORK/out")" -eq 21
 check "billiards: the rack in the first picture" test \
     "$("$HSF_TEST_BUILDDIR/tests/png_pixel" billiards-break-000000.png 200 152)" = "255 215 0"
 check "billiards: the last picture is another" \

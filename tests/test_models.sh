@@ -171,6 +171,18 @@ check "dumbbells: an algs4 snapshot is refused" run_status 2 -c "$CONF/dumbbells
     -s output.final.format=algs4
 check "algs4 refusal says why" contains "$WORK/err" "the algs4 format cannot hold bonds"
 
+# Equipartition in the gas of hard dumbbells: the kinetic energy per
+# degree of freedom of the molecules' translation (2), rotation (1) and
+# stretching of the tether (1) is the same kT / 2 (energies output).
+check "dumbbells with the energies output" run_status 0 -c "$CONF/dumbbells.ini" \
+    -s simulation.end_time=300 -s output.e.plugin=energies -s output.e.file=split.csv \
+    -s output.e.interval=1
+split=$(awk -F, 'NR > 50 { t += $7; r += $8; v += $9 }
+    END { m = (t + r + v) / 3; printf "%.4f %.4f %.4f", t / m, r / m, v / m }' split.csv)
+check "dumbbells: equipartition among translation, rotation, stretching ($split)" \
+    awk -v s="$split" 'BEGIN { split(s, x, " "); for (k = 1; k <= 3; k++)
+        if (x[k] < 0.97 || x[k] > 1.03) exit 1 }'
+
 printf '2\n1 1 0 0 0.5 1 0 0 0\n3 1 0 0 0.5 1 0 0 0\n' >far.txt
 printf '# i j\n0 1\n' >far.bonds
 cat >far.ini <<'INI'

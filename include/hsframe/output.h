@@ -4,7 +4,8 @@
  * host reads two keys itself: `plugin` and `interval` (simulated time between
  * samples; 0 or absent: only at the end).  An output that declares a text
  * parameter named `file` writes the file it names (relative to the current
- * directory): the run's summary lists it among the files the run wrote.
+ * directory): the run's summary lists it among the files the run wrote
+ * (files named otherwise: the optional member written, ABI 1.4).
  * Lifecycle:
  *
  *   init  -> begin -> sample at t = 0, interval, 2*interval, ... (< end_time)
@@ -93,6 +94,14 @@ typedef struct hsf_output_type {
      * the same order, what save wrote.  Returns 0, or -1 with err set
      * (the host then stops before running, exit 2). */
     int (*restore)(void *o, const hsf_system *sys, hsf_state *st, hsf_error *err);
+
+    /* ---- Optional since ABI 1.4 ----------------------------------------
+     * The files the output wrote, for the summary's list (called after
+     * end): writes the name of file k (0, 1, ...) into buf, size bytes,
+     * and returns 1; returns 0 when there are no more.  Without it the
+     * host lists the value of the output's `file` parameter when the
+     * plugin declares one (a text). */
+    int (*written)(const void *o, size_t k, char *buf, size_t size);
 } hsf_output_type;
 
 #ifdef __cplusplus

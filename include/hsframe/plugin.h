@@ -40,7 +40,8 @@
  *        exchange energy with a bath, the run's random numbers).
  *        Boundaries: the optional members next_hit_field (parabolas in
  *        a uniform field), next_hit_growing and normal (growing
- *        particles), and the host function hsf_parabola_time.  The plugin kind force (force.h:
+ *        particles), and the host function hsf_parabola_time.  Outputs:
+ *        the optional member written (the files, for the summary).  The plugin kind force (force.h:
  *        hsf_force_type), the forces of the time-step engine
  *        ([simulation] engine = timestep, [force.NAME] sections).
  */

@@ -73,8 +73,9 @@ void hsf_summary_end(hsf_summary *s);
 void hsf_print_summary(hsf_summary *s, const hsf_system *sys, double wall,
                        const hsf_conserved *c0, const hsf_conserved *c1, const double *start);
 
-/* Lists, through hsf_summary_file, the file of every output whose plugin
- * declares a text parameter named "file" (the convention of output.h). */
+/* Lists, through hsf_summary_file, the files every output wrote: those
+ * its written member names (ABI 1.4), else the value of its text
+ * parameter "file" when it declares one (output.h). */
 void hsf_summary_output_files(hsf_summary *s, const hsf_system *sys);
 
 #endif

@@ -279,6 +279,21 @@ static int frames_restore(void *state, const hsf_system *sys, hsf_state *st, hsf
     return hsf_state_get(st, &f->count, sizeof f->count, err);
 }
 
+/* The pictures, then the video. */
+static int frames_written(const void *state, size_t k, char *buf, size_t size)
+{
+    const frames *f = state;
+    if (k < f->count) {
+        frame_path(f, k, buf, size);
+        return 1;
+    }
+    if (k == f->count && f->video[0] && f->count) {
+        snprintf(buf, size, "%s", f->video);
+        return 1;
+    }
+    return 0;
+}
+
 static const hsf_output_type frames_type = {
     .state_size = sizeof(frames),
     .init = frames_init,
@@ -287,6 +302,7 @@ static const hsf_output_type frames_type = {
     .end = frames_end,
     .save = frames_save,
     .restore = frames_restore,
+    .written = frames_written,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "frames",

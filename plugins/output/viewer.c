@@ -205,6 +205,16 @@ static int viewer_restore(void *state, const hsf_system *sys, hsf_state *st, hsf
     return 0;
 }
 
+/* The screenshot, when asked for. */
+static int viewer_written(const void *state, size_t k, char *buf, size_t size)
+{
+    const viewer *v = state;
+    if (k > 0 || !v->screenshot[0])
+        return 0;
+    snprintf(buf, size, "%s", v->screenshot);
+    return 1;
+}
+
 static const hsf_output_type viewer_type = {
     .state_size = sizeof(viewer),
     .init = viewer_init,
@@ -213,6 +223,7 @@ static const hsf_output_type viewer_type = {
     .end = viewer_end,
     .save = viewer_save,
     .restore = viewer_restore,
+    .written = viewer_written,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "viewer",
