@@ -19,33 +19,47 @@ typedef struct model_search {
     uint32_t partner;
 } model_search;
 
-/* The separation (nearest image) and relative velocity of i and j now
- * (in a field both fall alike: their relative motion is a straight line),
- * and the smallest relative speed their velocities resolve. */
-static double relative(const model_search *s, uint32_t j, double dr[3], double dv[3])
+/* The separation and relative velocity of i and j now (in a field both
+ * fall alike: their relative motion is a straight line), j seen through
+ * shift (the image the grid or the list offers; NULL: the nearest), and
+ * the smallest relative speed their velocities resolve. */
+static double relative(const model_search *s, uint32_t j, const double *shift, double dr[3],
+                       double dv[3])
 {
     double rj[3], vj[3];
     hsf_motion_at(s->sys, &s->sys->m[j], s->now, rj, vj);
-    hsf_separation(s->sys, s->ri, rj, dr);
+    if (shift)
+        for (int a = 0; a < 3; a++)
+            dr[a] = s->ri[a] - (rj[a] + shift[a]);
+    else
+        hsf_separation(s->sys, s->ri, rj, dr);
     for (int a = 0; a < 3; a++)
         dv[a] = s->vi[a] - vj[a];
     return hsf_speed_resolution(s->vi, vj);
 }
 
-static void consider(model_search *s, uint32_t j)
+static void consider(model_search *s, uint32_t j, const double *shift)
 {
     const hsf_model *md = s->md;
     if (md->first && hsf_model_bond(md, s->i, j) > 0)
         return;                     /* bonded: its own rule, below */
     double dr[3], dv[3], inner, outer;
-    double vres = relative(s, j, dr, dv);
+    double vres = relative(s, j, shift, dr, dv);
     const hsf_rule *r = hsf_model_rule(md, s->sys->species, s->i, j);
     double sigma = md->radius[s->i] + md->radius[j], t;
     if (md->growth.on) {        /* compression: cores only (hsf_growth_setup) */
         t = hsf_growing_pair_time(dr, dv, r->core * sigma * hsf_growth_scale(&md->growth, s->now),
                                   r->core * sigma * md->growth.rate, vres, s->best);
     } else {
-        unsigned shell = r->steps ? hsf_pair_state_get(&md->shells, s->i, j) : 0;
+        /* A pair beyond the outermost step is in none: most candidates,
+         * whose shell need not be looked up.  (A pair held in a step is
+         * never outside it but by round-off.) */
+        unsigned shell = 0;
+        if (r->steps) {
+            double reach = r->step_at[0] * sigma * md->growth.s0 * (1 + 1e-9);
+            if (hsf_dot(dr, dr) <= reach * reach)
+                shell = hsf_pair_state_get(&md->shells, s->i, j);
+        }
         hsf_rule_bounds(r, sigma * md->growth.s0, shell, &inner, &outer);
         t = hsf_shell_event_time(dr, dv, inner, outer, vres, s->best);
     }
@@ -58,8 +72,8 @@ static void consider(model_search *s, uint32_t j)
 static void consider_offered(void *ctx, uint32_t j, const double shift[3],
                              const double corner[3], const float *offset)
 {
-    (void)shift, (void)corner, (void)offset;
-    consider(ctx, j);
+    (void)corner, (void)offset;
+    consider(ctx, j, shift);
 }
 
 void hsf_model_search(const hsf_system *sys, uint32_t i, const double ri[3],
@@ -70,23 +84,26 @@ void hsf_model_search(const hsf_system *sys, uint32_t i, const double ri[3],
                        .partner = *partner };
     memcpy(s.ri, ri, sizeof s.ri);
     memcpy(s.vi, vi, sizeof s.vi);
-    /* Each candidate is seen through its nearest image: a pair interacts
-     * through one image only (cells.c keeps the box above twice the reach). */
+    /* Each candidate is seen through the image its list or cell offers, as
+     * on the hard-sphere path (with the reach for the radius: a pair
+     * interacts through one image only, cells.c keeps the box above twice
+     * the reach); without cells, through the nearest. */
     if (sys->search == HSF_SEARCH_LISTS) {
         const uint32_t *list = hsf_nb_list(&sys->nb, i);
+        const uint8_t *image = hsf_nb_images(&sys->nb, i);
         for (uint32_t k = 0, count = *hsf_nb_count(&sys->nb, i); k < count; k++)
-            consider(&s, list[k]);
+            consider(&s, list[k], sys->shift[image[k]]);
     } else if (sys->search == HSF_SEARCH_CELLS) {
         hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_offered, &s);
     } else {
         for (uint32_t j = 0; j < sys->n; j++)
             if (j != i)
-                consider(&s, j);
+                consider(&s, j, NULL);
     }
     for (uint32_t k = md->first ? md->first[i] : 0; md->first && k < md->first[i + 1]; k++) {
         uint32_t j = md->partner[k];
         double dr[3], dv[3];
-        double vres = relative(&s, j, dr, dv);
+        double vres = relative(&s, j, NULL, dr, dv);
         double t = hsf_shell_event_time(dr, dv, hsf_model_contact(sys, i, j), md->length[k],
                                         vres, s.best);
         if (t < s.best) {

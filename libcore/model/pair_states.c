@@ -19,7 +19,7 @@ static size_t home(const hsf_pair_states *ps, uint64_t key)
 static size_t find(const hsf_pair_states *ps, uint64_t key)
 {
     size_t k = home(ps, key);
-    while (ps->key[k] && ps->key[k] != key)
+    while (ps->slot[k].key && ps->slot[k].key != key)
         k = (k + 1) & (ps->cap - 1);
     return k;
 }
@@ -29,25 +29,19 @@ unsigned hsf_pair_state_get(const hsf_pair_states *ps, uint32_t i, uint32_t j)
     if (!ps->count)
         return 0;
     size_t k = find(ps, pair_key(i, j));
-    return ps->key[k] ? ps->shell[k] : 0;
+    return ps->slot[k].key ? ps->slot[k].shell : 0;
 }
 
 static int grow(hsf_pair_states *ps, hsf_error *err)
 {
     size_t cap = ps->cap ? 2 * ps->cap : 1024;
-    hsf_pair_states bigger = { .key = calloc(cap, sizeof *bigger.key),
-                               .shell = malloc(cap), .cap = cap, .count = ps->count };
-    if (!bigger.key || !bigger.shell) {
-        free(bigger.key);
-        free(bigger.shell);
+    hsf_pair_states bigger = { .slot = calloc(cap, sizeof *bigger.slot), .cap = cap,
+                               .count = ps->count };
+    if (!bigger.slot)
         return hsf_error_set(err, "out of memory for %zu captured pairs", ps->count);
-    }
     for (size_t k = 0; k < ps->cap; k++)
-        if (ps->key[k]) {
-            size_t to = find(&bigger, ps->key[k]);
-            bigger.key[to] = ps->key[k];
-            bigger.shell[to] = ps->shell[k];
-        }
+        if (ps->slot[k].key)
+            bigger.slot[find(&bigger, ps->slot[k].key)] = ps->slot[k];
     hsf_pair_states_free(ps);
     *ps = bigger;
     return 0;
@@ -58,17 +52,16 @@ static int grow(hsf_pair_states *ps, hsf_error *err)
 static void remove_at(hsf_pair_states *ps, size_t k)
 {
     size_t mask = ps->cap - 1, next = (k + 1) & mask;
-    while (ps->key[next]) {
-        size_t h = home(ps, ps->key[next]);
+    while (ps->slot[next].key) {
+        size_t h = home(ps, ps->slot[next].key);
         /* next may move to k if its home is not within (k, next]. */
         if (((next - h) & mask) >= ((next - k) & mask)) {
-            ps->key[k] = ps->key[next];
-            ps->shell[k] = ps->shell[next];
+            ps->slot[k] = ps->slot[next];
             k = next;
         }
         next = (next + 1) & mask;
     }
-    ps->key[k] = 0;
+    ps->slot[k].key = 0;
     ps->count--;
 }
 
@@ -79,7 +72,7 @@ int hsf_pair_state_set(hsf_pair_states *ps, uint32_t i, uint32_t j, unsigned she
     if (!shell) {
         if (ps->count) {
             size_t k = find(ps, key);
-            if (ps->key[k])
+            if (ps->slot[k].key)
                 remove_at(ps, k);
         }
         return 0;
@@ -87,11 +80,11 @@ int hsf_pair_state_set(hsf_pair_states *ps, uint32_t i, uint32_t j, unsigned she
     if (2 * (ps->count + 1) > ps->cap && grow(ps, err))
         return -1;
     size_t k = find(ps, key);
-    if (!ps->key[k]) {
-        ps->key[k] = key;
+    if (!ps->slot[k].key) {
+        ps->slot[k].key = key;
         ps->count++;
     }
-    ps->shell[k] = (uint8_t)shell;
+    ps->slot[k].shell = shell;
     return 0;
 }
 
@@ -100,15 +93,14 @@ void hsf_pair_state_each(const hsf_pair_states *ps,
                          void *ctx)
 {
     for (size_t k = 0; k < ps->cap; k++)
-        if (ps->key[k]) {
-            uint64_t key = ps->key[k] - 1;
-            visit(ctx, (uint32_t)(key >> 32), (uint32_t)key, ps->shell[k]);
+        if (ps->slot[k].key) {
+            uint64_t key = ps->slot[k].key - 1;
+            visit(ctx, (uint32_t)(key >> 32), (uint32_t)key, ps->slot[k].shell);
         }
 }
 
 void hsf_pair_states_free(hsf_pair_states *ps)
 {
-    free(ps->key);
-    free(ps->shell);
+    free(ps->slot);
     *ps = (hsf_pair_states){ 0 };
 }

@@ -10,9 +10,14 @@
 
 #include <hsframe/error.h>
 
+/* A slot: the pair and its shell side by side, one read per probe. */
+typedef struct hsf_pair_slot {
+    uint64_t key;           /* (i << 32 | j) + 1, 0 for an empty slot */
+    uint32_t shell;
+} hsf_pair_slot;
+
 typedef struct hsf_pair_states {
-    uint64_t *key;          /* (i << 32 | j) + 1, 0 for an empty slot */
-    uint8_t *shell;
+    hsf_pair_slot *slot;
     size_t cap;             /* a power of two, or 0 */
     size_t count;
 } hsf_pair_states;

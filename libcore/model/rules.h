@@ -59,8 +59,11 @@ double hsf_shell_event_time(const double dr[3], const double dv[3], double inner
 static inline double hsf_speed_resolution(const double vi[3], const double vj[3])
 {
     double m = 0;
-    for (int a = 0; a < 3; a++)
-        m = fmax(m, fmax(fabs(vi[a]), fabs(vj[a])));
+    for (int a = 0; a < 3; a++) {
+        double x = fabs(vi[a]), y = fabs(vj[a]);
+        m = x > m ? x : m;
+        m = y > m ? y : m;
+    }
     return 256 * 2.220446049250313e-16 * m;
 }
 

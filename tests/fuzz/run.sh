@@ -23,7 +23,7 @@ flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefine
     -fno-omit-frame-pointer -D_GNU_SOURCE -I$src/include -I$src/libcore -I$src/tests/fuzz"
 lib=$src/libcore
 readers="$lib/io/particles_read.c $lib/io/particles_algs4.c $lib/io/particles_xyz.c
-    $lib/host/error.c $lib/io/input_limits.c"
+    $lib/io/bonds.c $lib/host/error.c $lib/io/input_limits.c"
 
 # build NAME SOURCES... [-lLIB...]
 build() {
@@ -79,7 +79,7 @@ I
     rm -rf "$work"
 }
 
-targets=${*:-"fuzz_config fuzz_algs4 fuzz_xyz fuzz_checkpoint"}
+targets=${*:-"fuzz_config fuzz_algs4 fuzz_xyz fuzz_bonds fuzz_checkpoint"}
 passed=0 failed=0
 for name in $targets; do
     case $name in
@@ -89,6 +89,8 @@ for name in $targets; do
                 seed $name "$src"/data/*.txt "$src"/examples/*/*.txt ;;
     fuzz_xyz) build $name "$src/tests/fuzz/fuzz_particles.c" $readers &&
               seed $name "$src"/data/*.xyz ;;
+    fuzz_bonds) build $name "$src/tests/fuzz/fuzz_bonds.c" $readers &&
+                seed $name "$src"/data/*bonds*.txt ;;
     fuzz_checkpoint) build $name "$src/tests/fuzz/fuzz_checkpoint.c" "$lib/checkpoint/file.c" \
                          "$lib/checkpoint/state.c" "$lib/io/atomic_file.c" "$lib/host/error.c" -lz &&
                      seed $name && checkpoint_seed ;;
