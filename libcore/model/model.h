@@ -1,8 +1,9 @@
-/* The model layer (private to libhsframe): interactions other than
- * elastic hard spheres of additive diameters (stepped potentials,
- * inelastic cores, non-additive mixtures) and bonds.  A run without them
- * has no model (sys->model NULL) and the engine's hard-sphere path, which
- * this layer never touches.
+/* The model layer (private to libhsframe): whatever is not elastic hard
+ * spheres of additive diameters on straight lines: interactions
+ * (stepped potentials, inelastic cores, non-additive mixtures), bonds, a
+ * uniform field ([field]: parabolas) and growing radii ([compression],
+ * random starts).  A run without them has no model (sys->model NULL) and
+ * the engine's hard-sphere path, which this layer never touches.
  *
  * With a model, the engine's motion records hold each particle's reach in
  * place of its radius: half of the largest distance at which it interacts
@@ -190,10 +191,12 @@ int hsf_growth_setup(hsf_system *sys, const hsf_config *cfg, double phi1, double
 int hsf_growth_check(const hsf_system *sys, hsf_error *err);
 
 /* Starts growth without a [compression] section: to scale s_target at
- * rate gamma, velocities rescaled to kT, jammed past Z = 10^6; prelude:
+ * rate gamma from packing fraction phi1, velocities rescaled to kT,
+ * jammed past Z = 10^6; prelude:
  * the run ends there ([init] method = random).  The model's rules must be
  * hard cores (run.c checks that there is no interaction for a prelude). */
-void hsf_growth_start(hsf_system *sys, double gamma, double s_target, double kT, int prelude);
+void hsf_growth_start(hsf_system *sys, double gamma, double s_target, double phi1, double kT,
+                      int prelude);
 
 /* What a control event decided. */
 typedef enum hsf_control_action {

@@ -52,10 +52,11 @@ int hsf_growth_check(const hsf_system *sys, hsf_error *err)
     return 0;
 }
 
-void hsf_growth_start(hsf_system *sys, double gamma, double s_target, double kT, int prelude)
+void hsf_growth_start(hsf_system *sys, double gamma, double s_target, double phi1, double kT,
+                      int prelude)
 {
     hsf_growth *g = &sys->model->growth;
-    *g = (hsf_growth){ .on = 1, .s0 = 1, .gamma = gamma, .s_target = s_target,
+    *g = (hsf_growth){ .on = 1, .s0 = 1, .gamma = gamma, .s_target = s_target, .phi1 = phi1,
                        .z_target = INFINITY, .z_jam = 1e6, .kT = kT, .z = 1,
                        .control_every = sys->n ? sys->n : 1, .prelude = prelude };
     g->rate = g->gamma * g->s0;

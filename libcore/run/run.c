@@ -388,7 +388,7 @@ static int start_growth(run_state *rs, hsf_error *err)
         if (hsf_growth_check(sys, err))
             return hsf_error_prefix(err, "[init] method = random: ");
         hsf_growth_start(sys, hsf_config_double(&rs->init, "compression_rate"),
-                         rs->prelude_scale, kT, 1);
+                         rs->prelude_scale, phi, kT, 1);
         return 0;
     }
     return hsf_growth_setup(sys, &rs->compression, phi, kT, err);
