@@ -21,6 +21,7 @@ libhsframe_la_SOURCES = \
 	libcore/engine/cells.c libcore/engine/cells.h \
 	libcore/engine/neighbours.c libcore/engine/neighbours.h \
 	libcore/engine/engine.c libcore/engine/control.c \
+	libcore/engine/outputs.c libcore/engine/outputs.h \
 	libcore/engine/progress.c libcore/engine/progress.h \
 	libcore/engine/audit.c libcore/engine/audit.h \
 	libcore/engine/queue_contents.c libcore/engine/queue_contents.h \
@@ -36,7 +37,7 @@ libhsframe_la_SOURCES = \
 	libcore/step/step.c libcore/step/step.h libcore/step/loop.c \
 	libcore/step/integrate.c libcore/step/integrate.h \
 	libcore/step/contact.c libcore/step/contact.h libcore/step/walls.c libcore/step/walls.h \
-	libcore/step/notify.c libcore/step/notify.h libcore/step/summary_step.c
+	libcore/step/summary_step.c
 libhsframe_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore $(INIH_CFLAGS) $(ZLIB_CFLAGS) \
 	-DHSF_BUILDDIR='"$(abs_top_builddir)"' -DHSF_PLUGINDIR='"$(pkglibdir)"'
 # Neither flag changes a result (this is not -ffast-math): the library never

@@ -28,6 +28,7 @@
 #include <hsframe/prefetch.h>
 
 #include "engine/audit.h"
+#include "engine/outputs.h"
 #include "host/error_private.h"
 #include "engine/physics.h"
 #include "engine/progress.h"
@@ -648,18 +649,6 @@ static inline void advance(const hsf_system *sys, hsf_motion *m, double t)
     m->t = t;
 }
 
-static int notify(hsf_system *sys, const hsf_event_info *info, hsf_error *err)
-{
-    for (size_t k = 0; k < sys->n_out; k++) {
-        hsf_output_slot *o = &sys->out[k];
-        if (!(o->type->event_mask & HSF_EVENT_MASK(info->kind)))
-            continue;
-        if (o->type->on_event(o->state, sys, info, err))
-            return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section,
-                                    o->plugin.info->name);
-    }
-    return 0;
-}
 
 /* Queues the compression's control event at time t (the one queued
  * before is superseded: moved with an indexed queue, recognised by its
@@ -698,7 +687,7 @@ static __attribute__((noinline)) int do_model_pair(hsf_system *sys, uint32_t i, 
     if (outcome == HSF_OUTCOME_CORE && g->on && ++g->since_control == g->control_every &&
         push_control(sys, sys->time, err))
         return -1;
-    return sys->event_mask & HSF_EVENT_MASK(info.kind) ? notify(sys, &info, err) : 0;
+    return sys->event_mask & HSF_EVENT_MASK(info.kind) ? hsf_outputs_notify(sys, &info, err) : 0;
 }
 
 static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
@@ -744,7 +733,7 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     }
     if (predict(sys, i, NULL, err) || predict(sys, j, NULL, err))
         return -1;
-    return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_PAIR) ? notify(sys, &info, err) : 0;
+    return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_PAIR) ? hsf_outputs_notify(sys, &info, err) : 0;
 }
 
 /* A growing particle leaves a wall faster than its surface grows: twice
@@ -785,7 +774,7 @@ static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     sys->stats.wall_impulse += info.impulse;
     if (predict(sys, i, NULL, err))
         return -1;
-    return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_WALL) ? notify(sys, &info, err) : 0;
+    return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_WALL) ? hsf_outputs_notify(sys, &info, err) : 0;
 }
 
 /* The subject reached the edge of its neighbourhood: a new one around it.
@@ -899,19 +888,13 @@ static int do_control(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     return 0;
 }
 
-static int sample(hsf_system *sys, hsf_output_slot *o, hsf_error *err)
-{
-    if (o->type->sample && o->type->sample(o->state, sys, err))
-        return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
-    return 0;
-}
 
 /* Samples output k and schedules its next sample if it falls before the end
  * (the final sample at end_time is taken after the loop). */
 static int do_sample(hsf_system *sys, uint32_t k, hsf_error *err)
 {
     hsf_output_slot *o = &sys->out[k];
-    if (sample(sys, o, err))
+    if (hsf_output_sample(sys, o, err))
         return -1;
     double next = (double)++o->next_k * o->interval;
     if (next < sys->end_time)
@@ -948,13 +931,11 @@ static int schedule_start(hsf_system *sys, hsf_error *err)
     if (sys->audit_every > 0 && sys->audit_every < sys->end_time &&
         push(sys, sys->audit_every, HSF_EVENT_AUDIT, 0, 0, 0, err))
         return -1;
-    for (size_t k = 0; k < sys->n_out; k++) {
-        hsf_output_slot *o = &sys->out[k];
-        if (o->type->begin && o->type->begin(o->state, sys, err))
-            return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
-        if (o->interval > 0 && push(sys, 0, HSF_EVENT_SAMPLE, 0, (uint32_t)k, 0, err))
+    if (hsf_outputs_begin(sys, err))
+        return -1;
+    for (size_t k = 0; k < sys->n_out; k++)
+        if (sys->out[k].interval > 0 && push(sys, 0, HSF_EVENT_SAMPLE, 0, (uint32_t)k, 0, err))
             return -1;
-    }
     for (uint32_t i = 0; i < sys->n; i++)
         if (predict(sys, i, NULL, err))
             return -1;
@@ -1074,13 +1055,5 @@ finished:
     sys->time = ev.time;    /* end_time, or earlier: a jammed packing */
     if (hsf_queue_check_final(sys, err))
         return -1;
-    for (size_t k = 0; k < sys->n_out; k++)
-        if (sample(sys, &sys->out[k], err))
-            return -1;
-    for (size_t k = 0; k < sys->n_out; k++) {
-        hsf_output_slot *o = &sys->out[k];
-        if (o->type->end && o->type->end(o->state, sys, err))
-            return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
-    }
-    return 0;
+    return hsf_outputs_finish(sys, err);
 }

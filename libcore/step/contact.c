@@ -6,7 +6,7 @@
 #include "engine/system_private.h"
 #include "host/error_private.h"
 #include "step/contact.h"
-#include "step/notify.h"
+#include "engine/outputs.h"
 
 #define EMPTY UINT32_MAX
 
@@ -132,7 +132,8 @@ static int pair(pass *p, uint32_t i, uint32_t j)
     p->collisions++;
     hsf_event_info info = { .kind = HSF_EVENT_PAIR, .time = sys->time, .i = i, .j = j,
                             .impulse = impulse, .virial = virial };
-    return hsf_step_notify(sys, &info, p->err);
+    return sys->event_mask & HSF_EVENT_MASK(info.kind) ? hsf_outputs_notify(sys, &info, p->err)
+                                                         : 0;
 }
 
 static int all_pairs(pass *p)

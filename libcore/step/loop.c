@@ -4,6 +4,7 @@
 
 #include "engine/progress.h"
 #include "host/error_private.h"
+#include "engine/outputs.h"
 #include "step/step.h"
 #include "step/walls.h"
 
@@ -20,12 +21,6 @@ static void publish(const hsf_stepper *st, hsf_system *sys)
     sys->potential = st->potential;
 }
 
-static int sample(hsf_system *sys, hsf_output_slot *o, hsf_error *err)
-{
-    if (o->type->sample && o->type->sample(o->state, sys, err))
-        return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
-    return 0;
-}
 
 /* Samples every output whose next sample time the step has reached (a
  * step of dt / 10^6 short counts as reached, against rounding in k dt).
@@ -40,7 +35,7 @@ static int due_samples(const hsf_stepper *st, hsf_system *sys, hsf_error *err)
         double due = (double)o->next_k * o->interval;
         if (due >= sys->end_time || due > sys->time + 1e-6 * st->dt)
             continue;
-        if (sample(sys, o, err))
+        if (hsf_output_sample(sys, o, err))
             return -1;
         while ((double)o->next_k * o->interval <= sys->time + 1e-6 * st->dt)
             o->next_k++;
@@ -116,12 +111,12 @@ static void reverse(hsf_stepper *st, hsf_system *sys)
 int hsf_step_run(hsf_stepper *st, hsf_system *sys, hsf_error *err)
 {
     double t0 = hsf_seconds_now();
+    if (hsf_outputs_begin(sys, err))
+        return -1;
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];
-        if (o->type->begin && o->type->begin(o->state, sys, err))
-            return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
         if (o->interval > 0) {
-            if (sample(sys, o, err))
+            if (hsf_output_sample(sys, o, err))
                 return -1;
             o->next_k = 1;
         }
@@ -144,14 +139,8 @@ int hsf_step_run(hsf_stepper *st, hsf_system *sys, hsf_error *err)
     }
     sys->time = sys->end_time;
     publish(st, sys);
-    for (size_t k = 0; k < sys->n_out; k++)
-        if (sample(sys, &sys->out[k], err))
-            return -1;
-    for (size_t k = 0; k < sys->n_out; k++) {
-        hsf_output_slot *o = &sys->out[k];
-        if (o->type->end && o->type->end(o->state, sys, err))
-            return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
-    }
+    if (hsf_outputs_finish(sys, err))
+        return -1;
     st->wall = hsf_seconds_now() - t0;
     return 0;
 }

@@ -1,7 +1,7 @@
 /* Walls and periodic images of the time-step engine (walls.h). */
 #include <math.h>
 
-#include "step/notify.h"
+#include "engine/outputs.h"
 #include "step/walls.h"
 
 /* Most wall hits of one particle in one step (a corner is two). */
@@ -53,7 +53,7 @@ static long bounce(hsf_system *sys, uint32_t i, const double *r0, double *r, dou
         sys->b[i].collisions++;
         hsf_event_info info = { .kind = HSF_EVENT_WALL, .time = sys->time, .i = i,
                                 .j = (uint32_t)wall, .impulse = impulse };
-        if (hsf_step_notify(sys, &info, err))
+        if ((sys->event_mask & HSF_EVENT_MASK(info.kind)) && hsf_outputs_notify(sys, &info, err))
             return -1;
     }
     if (hits)
