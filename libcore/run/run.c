@@ -153,14 +153,27 @@ static int open_section_plugin(run_state *rs, const char *section, int kind,
     return hsf_config_bind(&rs->cf, section, host, plugin->info->params, cfg, err);
 }
 
+/* The sections whose names start with prefix, and how many (a
+ * NULL-terminated array to free), or NULL with err set. */
+static const char **sections_named(const run_state *rs, const char *prefix, size_t *n,
+                                   hsf_error *err)
+{
+    const char **names = hsf_config_sections_with_prefix(&rs->cf, prefix);
+    if (!names) {
+        hsf_error_set(err, "out of memory");
+        return NULL;
+    }
+    for (*n = 0; names[*n]; (*n)++)
+        ;
+    return names;
+}
+
 static int open_outputs(run_state *rs, hsf_error *err)
 {
-    const char **names = hsf_config_sections_with_prefix(&rs->cf, "output.");
+    size_t n;
+    const char **names = sections_named(rs, "output.", &n, err);
     if (!names)
-        return hsf_error_set(err, "out of memory");
-    size_t n = 0;
-    while (names[n])
-        n++;
+        return -1;
     hsf_system *sys = &rs->sys;
     sys->out = calloc(n ? n : 1, sizeof *sys->out);
     int rc = sys->out ? 0 : hsf_error_set(err, "out of memory");
@@ -195,12 +208,10 @@ static void drop_outputs(hsf_system *sys)
  * and its section bound (step.c initialises them). */
 static int open_forces(run_state *rs, hsf_error *err)
 {
-    const char **names = hsf_config_sections_with_prefix(&rs->cf, "force.");
+    size_t n;
+    const char **names = sections_named(rs, "force.", &n, err);
     if (!names)
-        return hsf_error_set(err, "out of memory");
-    size_t n = 0;
-    while (names[n])
-        n++;
+        return -1;
     hsf_stepper *st = &rs->step;
     int rc = 0;
     if (n && !rs->timestep)
