@@ -20,9 +20,9 @@ typedef enum hsf_event_kind {
     HSF_EVENT_STEP = 8,     /* for outputs only (queued as PAIR): subject and object cross or
                                bounce at a step of their stepped potential or at their bond's
                                length (interaction.h; since ABI 1.4) */
-    HSF_EVENT_THERMOSTAT = 9,   /* the thermostat's event (thermostat.h; since ABI 1.4; never
+    HSF_EVENT_THERMOSTAT = 9,   /* the thermostat's event (thermostat.h; since ABI 1.5; never
                                    given to on_event) */
-    HSF_EVENT_CONTROL = 10      /* a control of the compression ([compression]; since ABI 1.4;
+    HSF_EVENT_CONTROL = 10      /* a control of the compression ([compression]; since ABI 1.5;
                                    never given to on_event) */
 } hsf_event_kind;
 

@@ -1,4 +1,4 @@
-/* Force plugins (since ABI 1.4): the forces of the time-step engine.
+/* Force plugins (since ABI 1.5): the forces of the time-step engine.
  *
  * With [simulation] engine = timestep, particles are moved by integrating
  * Newton's equations in steps of dt; each [force.NAME] section of the

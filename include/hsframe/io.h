@@ -60,12 +60,17 @@ hsf_atomic_file *hsf_atomic_resume(const char *path, hsf_state *st, hsf_error *e
  * with err set (3D system, write error). */
 int hsf_write_algs4(FILE *out, const hsf_system *sys, hsf_error *err);
 
-/* Writes one extended XYZ frame of the current state: count line, a comment
- * line with Lattice, Properties
- * (species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1:color:R:3) and Time,
- * then one line per particle; species letters A, B, ... name the distinct
- * (radius, mass) classes.  Numbers round-trip exactly.  Returns 0, or -1
- * with err set on a write error. */
+/* Writes one extended XYZ frame of the current state: the count line; a
+ * comment line with Lattice, Origin, Properties
+ * (species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1:color:R:3, then
+ * image:I:3 for a periodic boundary: the periodic images crossed, so that
+ * unwrapped positions are pos + image * side), Time, pbc and, when the
+ * system has bonds, bonds="i j length, ..."; then one line per particle.
+ * The species column holds the input's species names (hsf_system_species_name)
+ * or, when the input named none, letters A, B, ... for the distinct
+ * (radius, mass) classes in order of first appearance (X beyond Z).  Numbers
+ * round-trip exactly, so hsframe reads the frame back as input.  Returns
+ * 0, or -1 with err set on a write error. */
 int hsf_write_xyz(FILE *out, const hsf_system *sys, hsf_error *err);
 
 #ifdef __cplusplus

@@ -5,7 +5,7 @@
  * samples; 0 or absent: only at the end).  An output that declares a text
  * parameter named `file` writes the file it names (relative to the current
  * directory): the run's summary lists it among the files the run wrote
- * (files named otherwise: the optional member written, ABI 1.4).
+ * (files named otherwise: the optional member written, ABI 1.5).
  * Lifecycle:
  *
  *   init  -> begin -> sample at t = 0, interval, 2*interval, ... (< end_time)
@@ -95,7 +95,7 @@ typedef struct hsf_output_type {
      * (the host then stops before running, exit 2). */
     int (*restore)(void *o, const hsf_system *sys, hsf_state *st, hsf_error *err);
 
-    /* ---- Optional since ABI 1.4 ----------------------------------------
+    /* ---- Optional since ABI 1.5 ----------------------------------------
      * The files the output wrote, for the summary's list (called after
      * end): writes the name of file k (0, 1, ...) into buf, size bytes,
      * and returns 1; returns 0 when there are no more.  Without it the

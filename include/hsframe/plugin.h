@@ -29,21 +29,31 @@
  *        is refused in a run with a [checkpoint] section.  The event
  *        kind HSF_EVENT_AUDIT (queued like any event; never given to
  *        on_event).
- *   1.4  the plugin kind interaction (interaction.h: stepped pair
- *        potentials, restitution, per pair of species); the event kind
- *        HSF_EVENT_STEP for outputs (a pair crossing or bouncing at a
- *        step of its potential, or at a bond's length); system.h:
- *        hsf_system_species_count, hsf_system_species,
+ *   1.4  (hsframe 0.3.0) the plugin kind interaction (interaction.h:
+ *        stepped pair potentials, restitution, per pair of species); the
+ *        event kind HSF_EVENT_STEP for outputs (a pair crossing or
+ *        bouncing at a step of its potential, or at a bond's length);
+ *        system.h: hsf_system_species_count, hsf_system_species,
  *        hsf_system_species_name, hsf_system_bond_count,
- *        hsf_system_bond, hsf_system_potential_energy.  The plugin
- *        kind thermostat (thermostat.h: events of the whole system that
- *        exchange energy with a bath, the run's random numbers).
- *        Boundaries: the optional members next_hit_field (parabolas in
- *        a uniform field), next_hit_growing and normal (growing
- *        particles), and the host function hsf_parabola_time.  Outputs:
- *        the optional member written (the files, for the summary).  The plugin kind force (force.h:
- *        hsf_force_type), the forces of the time-step engine
- *        ([simulation] engine = timestep, [force.NAME] sections).
+ *        hsf_system_bond, hsf_system_potential_energy.
+ *   1.5  (hsframe 0.4.0) the plugin kinds thermostat (thermostat.h:
+ *        events of the whole system that exchange energy with a bath,
+ *        the run's random numbers) and force (force.h: the forces of the
+ *        time-step engine, [force.NAME] sections); the event kinds
+ *        HSF_EVENT_THERMOSTAT and HSF_EVENT_CONTROL (never given to
+ *        outputs).  Boundaries: hsf_path, the path of a particle as the
+ *        host describes it, the optional members first_hit (the first
+ *        hit on any path) and normal (for growing particles), next_hit
+ *        optional when first_hit is set, and the host functions
+ *        hsf_parabola_time, hsf_path_plane_time, hsf_path_sphere_time and
+ *        hsf_path_at.  Outputs: the optional member written (the files,
+ *        for the summary).
+ *
+ * Released minors are frozen: hsframe 0.3.0 provided 1.4, 0.2.0 1.3.
+ * The host reads a vtable through a copy made when the plugin is loaded,
+ * holding only the members of the minor the plugin declares (the others
+ * read as NULL), so a plugin built against any released minor loads; a
+ * kind introduced in minor m is refused from a plugin declaring less.
  */
 #ifndef HSFRAME_PLUGIN_H
 #define HSFRAME_PLUGIN_H
@@ -57,21 +67,22 @@ extern "C" {
 #endif
 
 #define HSF_ABI_MAJOR 1
-#define HSF_ABI_MINOR 4
+#define HSF_ABI_MINOR 5
 
 /* The name of the one symbol a plugin exports. */
 #define HSF_PLUGIN_ENTRY_SYMBOL "hsf_plugin_entry"
 
 /* What a plugin provides; the descriptor's vtable points to the matching
- * type (hsf_queue_type, hsf_boundary_type, hsf_output_type or, since ABI
- * 1.4, hsf_force_type).  Values 4 and 5 are reserved. */
+ * type: hsf_queue_type, hsf_boundary_type, hsf_output_type, and since the
+ * minor named beside each, hsf_interaction_type, hsf_thermostat_type and
+ * hsf_force_type.  Values are stable; new kinds are appended. */
 typedef enum hsf_plugin_kind {
     HSF_PLUGIN_QUEUE = 1,
     HSF_PLUGIN_BOUNDARY = 2,
     HSF_PLUGIN_OUTPUT = 3,
     HSF_PLUGIN_INTERACTION = 4,     /* since ABI 1.4 */
-    HSF_PLUGIN_THERMOSTAT = 5,      /* since ABI 1.4 */
-    HSF_PLUGIN_FORCE = 6            /* since ABI 1.4 */
+    HSF_PLUGIN_THERMOSTAT = 5,      /* since ABI 1.5 */
+    HSF_PLUGIN_FORCE = 6            /* since ABI 1.5 */
 } hsf_plugin_kind;
 
 /* The constant descriptor returned by a plugin's entry function.  The first

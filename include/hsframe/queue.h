@@ -6,7 +6,7 @@
  * pop, peek and size, then fini, and frees the state.  Instances are used
  * from one thread.
  *
- * Contract (checked for every queue by tests/queue_conformance):
+ * Contract (checked for every queue by tests/test_queue_conformance.c):
  *  - pop returns the minimum by hsf_event_before(): smaller time first, equal
  *    times by smaller seq.  Never rely on seq alone or on insertion order.
  *  - push copies the event; it refuses a NaN or infinite time.

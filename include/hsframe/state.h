@@ -1,4 +1,5 @@
-/* An output's part of a checkpoint (since ABI 1.3).
+/* A plugin's part of a checkpoint: outputs since ABI 1.3, thermostats
+ * since 1.5.
  *
  * When a run has a [checkpoint] section, the host saves the whole engine
  * at intervals and when it is stopped by a signal, and a later
@@ -6,7 +7,7 @@
  * the uninterrupted run would have ended.  Each output adds what it has
  * accumulated (histograms, sums, positions of earlier samples, how far its
  * files are written) through its save member, and gets it back through
- * restore (output.h).  The record is a plain sequence of bytes, read back
+ * restore (output.h); so does a thermostat (thermostat.h).  The record is a plain sequence of bytes, read back
  * in the order it was written, on the same build and the same kind of
  * machine (the host refuses a checkpoint from another build), so that
  * copying a struct of numbers whole is fine.  Pointers are not: save what
@@ -23,7 +24,7 @@
 extern "C" {
 #endif
 
-/* Opaque, owned by the host: one output's record being written or read. */
+/* Opaque, owned by the host: one plugin's record being written or read. */
 typedef struct hsf_state hsf_state;
 
 /* Appends size bytes from data to the record (data may be NULL if size is

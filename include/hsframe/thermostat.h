@@ -1,5 +1,5 @@
 /* Thermostat plugins: events of the whole system that exchange energy
- * with a heat bath (since ABI 1.4).
+ * with a heat bath (since ABI 1.5).
  *
  * A thermostat schedules its own events in the engine's queue, like a
  * collision: the host asks for the time of the first one (start), and at

@@ -64,9 +64,9 @@ int hsf_checkpoint_check_outputs(const hsf_system *sys, hsf_error *err)
 {
     for (size_t k = 0; k < sys->n_out; k++) {
         const hsf_output_slot *o = &sys->out[k];
-        if (o->plugin.info->abi_minor < 3 || !o->type->save || !o->type->restore)
+        if (!o->type->save || !o->type->restore)
             return hsf_error_set(err, "[%s] (%s, %s): this output cannot be checkpointed: it "
-                                 "has no save and restore (plugin ABI 1.3, built for %u.%u); "
+                                 "has no save and restore (plugin ABI 1.3; it declares %u.%u); "
                                  "remove the [checkpoint] section or this output",
                                  o->cfg.section, o->plugin.info->name, o->plugin.file,
                                  o->plugin.info->abi_major, o->plugin.info->abi_minor);

@@ -98,9 +98,9 @@ void hsf_plugin_path_free(hsf_plugin_path *pp)
 
 /* ---- validation --------------------------------------------------------- */
 
-/* The mandatory members of each kind's vtable, checked before use; members
- * of a newer minor ABI than the plugin's are not read. */
-static const char *missing_member(int kind, int minor, const void *vt)
+/* The mandatory members of each kind's vtable, checked on the host's copy
+ * (whose members newer than the plugin's minor are NULL) before use. */
+static const char *missing_member(int kind, const void *vt)
 {
     if (kind == HSF_PLUGIN_QUEUE) {
         const hsf_queue_type *q = vt;
@@ -110,7 +110,7 @@ static const char *missing_member(int kind, int minor, const void *vt)
         if (!q->pop) return "pop";
         if (!q->peek) return "peek";
         if (!q->size) return "size";
-        if (minor >= 1 && (q->index_init || q->index_set || q->index_remove || q->index_first)) {
+        if ((q->index_init || q->index_set || q->index_remove || q->index_first)) {
             if (!q->index_init) return "index_init (the other index_ members are set)";
             if (!q->index_set) return "index_set (the other index_ members are set)";
             if (!q->index_remove) return "index_remove (the other index_ members are set)";
@@ -122,7 +122,7 @@ static const char *missing_member(int kind, int minor, const void *vt)
         if (!b->extent) return "extent";
         if (!b->volume) return "volume";
         if (!b->check) return "check";
-        if (!b->next_hit) return "next_hit";
+        if (!b->next_hit && !b->first_hit) return "next_hit (or, since ABI 1.5, first_hit)";
         if (!b->collide) return "collide";
     } else if (kind == HSF_PLUGIN_OUTPUT) {
         const hsf_output_type *o = vt;
@@ -139,7 +139,6 @@ static const char *missing_member(int kind, int minor, const void *vt)
         if (!t->save != !t->restore) return "save and restore (both or neither)";
     } else if (kind == HSF_PLUGIN_FORCE) {
         const hsf_force_type *f = vt;
-        if (minor < 4) return "ABI 1.4 or later (force plugins came with ABI 1.4)";
         if (!f->init) return "init";
         if (!f->compute) return "compute";
     }
@@ -232,16 +231,43 @@ static int load_file(const char *file, int kind, hsf_plugin *out, hsf_error *err
         dlclose(h);
         return -1;
     }
-    const char *member = info->vtable ? missing_member((int)info->kind, info->abi_minor, info->vtable)
-                                      : "vtable";
-    if (!strcmp(hsf_plugin_kind_name((int)info->kind), "unknown"))
-        member = "a known kind";
-    if (member) {
-        hsf_error_set(err, "plugin %s (%s) is incomplete: it has no %s; fix the plugin",
-                      info->name, file, member);
+    unsigned since = hsf_plugin_kind_since((int)info->kind);
+    if (since == (unsigned)-1) {
+        hsf_error_set(err, "plugin %s (%s) declares kind %u, which this hsframe (plugin ABI "
+                      "%d.%d) does not know: rebuild it against the installed hsframe headers",
+                      info->name, file, info->kind, HSF_ABI_MAJOR, HSF_ABI_MINOR);
         dlclose(h);
         return -1;
     }
+    if (info->abi_minor < since) {
+        hsf_error_set(err, "plugin %s (%s) is a %s plugin built for plugin ABI %u.%u, but %s "
+                      "plugins came with ABI %d.%u: rebuild it against the installed hsframe "
+                      "headers", info->name, file, hsf_plugin_kind_name((int)info->kind),
+                      info->abi_major, info->abi_minor, hsf_plugin_kind_name((int)info->kind),
+                      HSF_ABI_MAJOR, since);
+        dlclose(h);
+        return -1;
+    }
+    if (!info->vtable) {
+        hsf_error_set(err, "plugin %s (%s) is incomplete: it has no vtable; fix the plugin",
+                      info->name, file);
+        dlclose(h);
+        return -1;
+    }
+    void *vtable = hsf_plugin_vtable_copy((int)info->kind, info->abi_minor, info->vtable);
+    if (!vtable) {
+        dlclose(h);
+        return hsf_error_set(err, "out of memory");
+    }
+    const char *member = missing_member((int)info->kind, vtable);
+    if (member) {
+        hsf_error_set(err, "plugin %s (%s) is incomplete: it has no %s; fix the plugin",
+                      info->name, file, member);
+        free(vtable);
+        dlclose(h);
+        return -1;
+    }
+    out->vtable = vtable;
     out->handle = h;
     out->info = info;
     if (!(out->file = strdup(file))) {
@@ -299,6 +325,7 @@ void hsf_plugin_close(hsf_plugin *p)
 {
     if (p->handle)
         dlclose(p->handle);
+    free((void *)p->vtable);
     free(p->file);
     memset(p, 0, sizeof *p);
 }

@@ -14,6 +14,9 @@ typedef struct hsf_plugin_path {
 typedef struct hsf_plugin {
     void *handle;                   /* from dlopen */
     const hsf_plugin_info *info;    /* validated descriptor, owned by the plugin */
+    const void *vtable;             /* the host's copy of info->vtable, of the host's size:
+                                       members newer than the plugin's minor are NULL
+                                       (plugin_abi.c); call the plugin through this */
     char *file;                     /* the file loaded */
 } hsf_plugin;
 
@@ -38,6 +41,15 @@ void hsf_plugin_close(hsf_plugin *p);
  * in path order then by name.  Returns the number found. */
 size_t hsf_plugin_each(const hsf_plugin_path *pp,
                        void (*fn)(const hsf_plugin *p, void *user), void *user);
+
+/* The ABI minor that introduced kind ((unsigned)-1 for an unknown kind). */
+unsigned hsf_plugin_kind_since(int kind);
+
+/* A zeroed vtable of the host's size for kind, holding the bytes of vtable
+ * that a plugin declaring minor has (plugin_abi.c): the one place that
+ * knows which minor added which member.  Owned by the caller (free); NULL
+ * when out of memory or the kind did not exist in that minor. */
+void *hsf_plugin_vtable_copy(int kind, unsigned minor, const void *vtable);
 
 /* "queue", "boundary", "output" or "unknown". */
 const char *hsf_plugin_kind_name(int kind);

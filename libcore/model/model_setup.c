@@ -85,7 +85,7 @@ static int open_plugin(hsf_system *sys, const hsf_config_file *cf, const hsf_plu
         spec = interaction_host_params[0].def;
     if (hsf_plugin_open(path, spec, HSF_PLUGIN_INTERACTION, &md->plugin, err))
         return hsf_error_prefix(err, "[interaction] plugin = %s: ", spec);
-    md->type = md->plugin.info->vtable;
+    md->type = md->plugin.vtable;
     const char *name = md->plugin.info->name;
     if (hsf_config_bind(cf, "interaction", interaction_host_params, md->plugin.info->params,
                         &md->cfg, err))

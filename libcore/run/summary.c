@@ -129,7 +129,7 @@ void hsf_summary_output_files(hsf_summary *s, const hsf_system *sys)
     for (size_t k = 0; k < sys->n_out; k++) {
         const hsf_output_slot *o = &sys->out[k];
         const char *section = hsf_config_section(&o->cfg), *name = o->plugin.info->name;
-        if (o->plugin.info->abi_minor >= 4 && o->type->written) {
+        if (o->type->written) {
             char file[4096];
             for (size_t f = 0; o->type->written(o->state, f, file, sizeof file); f++)
                 hsf_summary_file(s, file, name, section);

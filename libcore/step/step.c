@@ -102,7 +102,7 @@ int hsf_step_prepare(hsf_stepper *st, const hsf_config *sim, hsf_system *sys, hs
     }
     for (size_t k = 0; k < st->n_forces; k++) {
         hsf_force_slot *f = &st->forces[k];
-        f->type = f->plugin.info->vtable;
+        f->type = f->plugin.vtable;
         if (!(f->state = calloc(1, f->type->state_size ? f->type->state_size : 1)))
             return hsf_error_set(err, "out of memory");
         f->initialised = 1;
