@@ -9,7 +9,8 @@ lib_LTLIBRARIES += libhsframe.la
 libhsframe_la_SOURCES = \
 	libcore/host/error.c libcore/host/error_private.h \
 	libcore/host/config.c libcore/host/config_private.h \
-	libcore/host/plugin_loader.c libcore/host/plugin_loader.h libcore/host/random.h \
+	libcore/host/plugin_loader.c libcore/host/plugin_abi.c libcore/host/plugin_loader.h \
+	libcore/host/random.h \
 	libcore/io/particles_read.c libcore/io/particles_parse.h \
 	libcore/io/particles_algs4.c libcore/io/particles_xyz.c \
 	libcore/io/particles_write.c libcore/io/atomic_file.c libcore/io/atomic_private.h \
@@ -17,7 +18,8 @@ libhsframe_la_SOURCES = \
 	libcore/io/validate.c libcore/io/validate.h \
 	libcore/io/input_limits.c libcore/io/input_limits.h \
 	libcore/engine/particle.h libcore/engine/system.c libcore/engine/system_private.h \
-	libcore/engine/physics.c libcore/engine/physics.h \
+	libcore/engine/physics.c libcore/engine/physics.h libcore/engine/path.c \
+	libcore/engine/boundary_hit.h \
 	libcore/engine/cells.c libcore/engine/cells.h \
 	libcore/engine/neighbours.c libcore/engine/neighbours.h \
 	libcore/engine/engine.c libcore/engine/control.c \

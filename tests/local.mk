@@ -4,7 +4,7 @@ if HAVE_CRITERION
 CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
 	tests/test_particles tests/test_box tests/test_engine tests/test_geometry \
 	tests/test_queue_conformance tests/test_measure tests/test_speeds tests/test_state \
-	tests/test_rules tests/test_forces
+	tests/test_rules tests/test_forces tests/test_path
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 endif
@@ -14,7 +14,7 @@ TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/t
 	tests/test_docs.sh tests/test_summary.sh tests/test_sweep.sh tests/test_sweep_slurm.sh \
 	tests/test_sweep_eos.sh tests/test_thermostat.sh tests/test_timestep_gravity.sh \
 	tests/test_timestep_springs.sh tests/test_timestep_gas.sh tests/test_energies.sh \
-	tests/test_gravity.sh tests/test_compression.sh
+	tests/test_gravity.sh tests/test_compression.sh tests/test_abi.sh
 EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh tests/test_timestep_gas.sh \
 	tests/test_energies.sh tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh \
 	tests/test_scenarios.sh tests/test_pictures.sh tests/test_prefetch.sh \
@@ -22,7 +22,7 @@ EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh test
 	tests/test_plot.sh tests/test_docs.sh tests/test_models.sh \
 	tests/test_summary.sh tests/test_sweep.sh tests/test_sweep_slurm.sh \
 	tests/test_sweep_eos.sh tests/test_thermostat.sh tests/test_gravity.sh tests/test_compression.sh \
-	tests/lsan.supp
+	tests/lsan.supp tests/test_abi.sh
 noinst_HEADERS += tests/testlib.h tests/runlib.h
 
 TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore -I$(top_srcdir)/tests $(CRITERION_CFLAGS)
@@ -55,6 +55,9 @@ tests_test_speeds_LDADD = $(TEST_LDADD)
 tests_test_measure_SOURCES = tests/test_measure.c
 tests_test_measure_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_measure_LDADD = $(TEST_LDADD)
+tests_test_path_SOURCES = tests/test_path.c
+tests_test_path_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_path_LDADD = $(TEST_LDADD)
 tests_test_forces_SOURCES = tests/test_forces.c
 tests_test_forces_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_forces_LDADD = $(TEST_LDADD)
@@ -95,6 +98,27 @@ tests_fixtures_incomplete_la_SOURCES = tests/fixtures/incomplete.c
 tests_fixtures_incomplete_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_fixtures_no_save_la_SOURCES = tests/fixtures/no_save.c
 tests_fixtures_no_save_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+# Plugins built against the headers of every released minor (a copy of
+# each release's include/ in tests/fixtures/abi-1.N), for tests/test_abi.sh.
+RELEASED_MINORS_FIXTURES = tests/fixtures/table_1_3.la tests/fixtures/square_1_3.la \
+	tests/fixtures/table_1_4.la tests/fixtures/square_1_4.la tests/fixtures/old_thermostat.la
+check_LTLIBRARIES += $(RELEASED_MINORS_FIXTURES)
+tests_fixtures_table_1_3_la_SOURCES = tests/fixtures/released_output.c
+tests_fixtures_table_1_3_la_CPPFLAGS = -I$(top_srcdir)/tests/fixtures/abi-1.3/include -DNAME='"table_1_3"'
+tests_fixtures_table_1_3_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_square_1_3_la_SOURCES = tests/fixtures/released_boundary.c
+tests_fixtures_square_1_3_la_CPPFLAGS = -I$(top_srcdir)/tests/fixtures/abi-1.3/include -DNAME='"square_1_3"'
+tests_fixtures_square_1_3_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_table_1_4_la_SOURCES = tests/fixtures/released_output.c
+tests_fixtures_table_1_4_la_CPPFLAGS = -I$(top_srcdir)/tests/fixtures/abi-1.4/include -DNAME='"table_1_4"'
+tests_fixtures_table_1_4_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_square_1_4_la_SOURCES = tests/fixtures/released_boundary.c
+tests_fixtures_square_1_4_la_CPPFLAGS = -I$(top_srcdir)/tests/fixtures/abi-1.4/include -DNAME='"square_1_4"'
+tests_fixtures_square_1_4_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_old_thermostat_la_SOURCES = tests/fixtures/old_thermostat.c
+tests_fixtures_old_thermostat_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+EXTRA_DIST += tests/fixtures/abi-1.3 tests/fixtures/abi-1.4
+
 # Plugins that answer wrongly, one way each (tests/test_guards.sh).
 tests_fixtures_good_box_la_SOURCES = tests/fixtures/broken_box.c
 tests_fixtures_good_box_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=0 -DNAME='"good_box"'

@@ -1,8 +1,10 @@
 /* Boundary plugins: the container the particles live in.
  *
  * A boundary is a set of numbered hard walls (and, through extent(), axes
- * along which space is periodic).  The host asks when a particle moving on a
- * straight line first touches a wall, and what the wall does to its velocity.
+ * along which space is periodic).  The host asks when a particle first
+ * touches a wall, on a straight line (next_hit) or, since ABI 1.5, on any
+ * path the host describes (first_hit), and what the wall does to its
+ * velocity.
  * Vectors always have 3 components; in 2D the z components are 0 and must be
  * left 0.  Lengths are in the units of the particle file, times in the
  * units of end_time, masses in the units of the particle file.
@@ -21,6 +23,30 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- Since ABI 1.5: the path of a particle between two events --------
+ * Motion belongs to the host: the engine describes where a particle goes
+ * until its next event, and a boundary answers where that path first
+ * touches a wall (first_hit below).  At time t after now the particle's
+ * centre is r + v t + a t^2 / 2 and its radius radius + growth t.
+ *
+ * The host owns every hsf_path and passes it by pointer; later minors may
+ * append members (a sheared box's sliding images, a particle's spin), so a
+ * plugin never allocates, copies by value or takes the size of one.  The
+ * bits of motion say which parts are not trivial, so that a boundary can
+ * take a shorter road for a straight line. */
+#define HSF_PATH_FIELD 1u       /* a is not 0 (a uniform field, [field]) */
+#define HSF_PATH_GROWING 2u     /* growth is not 0 ([compression], random starts) */
+
+typedef struct hsf_path {
+    unsigned motion;    /* HSF_PATH_* bits; 0 for a straight line at constant radius */
+    double time;        /* the simulated time now, the origin t = 0 of the path */
+    double r[3];        /* centre now (lengths of the particle file; z = 0 in 2D) */
+    double v[3];        /* velocity now (length/time) */
+    double a[3];        /* acceleration, constant along the path (length/time^2) */
+    double radius;      /* radius now */
+    double growth;      /* radius per unit time, >= 0 */
+} hsf_path;
 
 typedef struct hsf_boundary_type {
     /* Bytes of state the host allocates (zeroed) for one instance. */
@@ -53,7 +79,8 @@ typedef struct hsf_boundary_type {
      * a wall, and that wall's number in *wall.  Returns INFINITY (and leaves
      * *wall alone) if it never does.  Never negative: a particle that is
      * marginally past a wall by round-off and still moving outward hits it
-     * now (0). */
+     * now (0).  Required by plugins built for ABI 1.4 and earlier; since
+     * 1.5 it may be NULL when first_hit is set. */
     double (*next_hit)(const void *b, const double r[3], const double v[3],
                        double radius, int *wall);
 
@@ -69,36 +96,60 @@ typedef struct hsf_boundary_type {
      * no walls) outputs report no wall pressure. */
     double (*wall_area)(const void *b);
 
-    /* ---- Optional since ABI 1.4: paths other than straight lines -------
-     * The host calls these only for runs that need them, and refuses such
-     * a run (exit 2, before it starts) with a boundary that lacks them.
+    /* ---- Since ABI 1.5: any path the host describes ------------------
+     * The first time t >= 0 at which a particle on path (see hsf_path
+     * above) touches a wall, and that wall's number in *wall; INFINITY
+     * (leaving *wall alone) if it never does; 0 when it is on or past a
+     * wall by round-off and moving out.  path is owned by the host and
+     * valid during the call only.  The helpers hsf_path_plane_time and
+     * hsf_path_sphere_time below solve flat and spherical walls for every
+     * path the host describes, so a boundary built on them follows
+     * straight lines, parabolas in a field and growing particles alike.
      *
-     * In a uniform field ([field] gravity): as next_hit, for a particle
-     * on the parabola r + v t + a t^2 / 2 (a the acceleration,
-     * length/time^2).  hsf_parabola_time below solves a flat wall. */
-    double (*next_hit_field)(const void *b, const double r[3], const double v[3],
-                             const double a[3], double radius, int *wall);
-
-    /* For growing particles ([compression]): as next_hit, for a particle
-     * whose radius grows as radius + growth t (growth >= 0, a length per
-     * unit time). */
-    double (*next_hit_growing)(const void *b, const double r[3], const double v[3],
-                               double radius, double growth, int *wall);
+     * Optional: without it the host uses next_hit, and refuses (exit 2,
+     * before the run) a run whose particles do not move on straight lines
+     * of constant radius.  A boundary that sets it may leave next_hit
+     * NULL: the host then asks first_hit for straight lines too. */
+    double (*first_hit)(const void *b, const hsf_path *path, int *wall);
 
     /* For growing particles: the unit normal of wall number wall at the
      * point of contact of a particle at r, pointing into the container.
      * After collide, the host adds twice the growth speed along it, so
      * that the particle leaves the wall faster than its surface grows.
-     * Set both this and next_hit_growing, or neither. */
+     * Optional; required (with first_hit) for runs with growing radii
+     * ([compression], [init] method = random), refused otherwise. */
     void (*normal)(const void *b, int wall, const double r[3], double n[3]);
 } hsf_boundary_type;
 
-/* For boundary plugins (since ABI 1.4): the first time t >= 0 at which a
+/* For boundary plugins (since ABI 1.5): the first time t >= 0 at which a
  * coordinate x + v t + a t^2 / 2 reaches face moving in direction dir
  * (+1: increasing through it, -1: decreasing), INFINITY if it never does;
  * 0 when it is on or past the face by round-off and moving through.
  * Exact to round-off, without cancellation.  a = 0 is a straight line. */
 double hsf_parabola_time(double x, double v, double a, double face, int dir);
+
+/* For boundary plugins (since ABI 1.5): the first time t >= 0 at which a
+ * particle on path touches the plane n . x = offset from the side n points
+ * to (n a unit vector into the container): when n . r(t) - offset equals
+ * the radius at t.  INFINITY if never; 0 when on or past the plane by
+ * round-off and moving out.  Every motion of hsf_path. */
+double hsf_path_plane_time(const hsf_path *path, const double n[3], double offset);
+
+/* For boundary plugins (since ABI 1.5): the first time t >= 0 at which a
+ * particle on path touches the sphere (a circle in 2D: z = 0) of centre
+ * centre and radius big: from inside (inside = 1, a container: the
+ * distance of the centres reaches big - radius(t)) or from outside
+ * (inside = 0, an obstacle: it falls to big + radius(t)).  INFINITY if
+ * never; 0 when on or past the surface by round-off and moving through.
+ * Straight lines solve a quadratic; parabolas a quartic, whose first root
+ * is bracketed between the critical points of the polynomial and found by
+ * bisection to the last bit. */
+double hsf_path_sphere_time(const hsf_path *path, const double centre[3], double big,
+                            int inside);
+
+/* For boundary plugins (since ABI 1.5): the position r and velocity v of a
+ * particle on path at time t after its origin (either may be NULL). */
+void hsf_path_at(const hsf_path *path, double t, double r[3], double v[3]);
 
 #ifdef __cplusplus
 }

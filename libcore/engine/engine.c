@@ -28,6 +28,7 @@
 #include <hsframe/prefetch.h>
 
 #include "engine/audit.h"
+#include "engine/boundary_hit.h"
 #include "engine/outputs.h"
 #include "host/error_private.h"
 #include "engine/physics.h"
@@ -502,7 +503,8 @@ static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error
     double now = sys->time, ri[3];
     hsf_position_at(mi, now, ri);
     int wall = -1;
-    double t_wall = sys->boundary->next_hit(sys->boundary_state, ri, mi->v, mi->radius, &wall);
+    double t_wall = hsf_boundary_hit_straight(sys->boundary, sys->boundary_state, now, ri, mi->v,
+                                              mi->radius, &wall);
     if (__builtin_expect(!(t_wall >= 0), 0))    /* NaN fails it too */
         return bad_hit(sys, i, t_wall, err);
     /* The exit time is measured from the particle's own clock. */
@@ -601,11 +603,16 @@ static int predict_model(hsf_system *sys, uint32_t i, hsf_error *err)
     const hsf_growth *g = &md->growth;
     double radius = md->radius[i] * hsf_growth_scale(g, now);
     int wall = -1;
-    double t_wall = sys->has_field ? sys->boundary->next_hit_field(sys->boundary_state, ri, vi,
-                                                                   sys->gravity, radius, &wall)
-                    : g->on ? sys->boundary->next_hit_growing(sys->boundary_state, ri, vi, radius,
-                                                              md->radius[i] * g->rate, &wall)
-                            : sys->boundary->next_hit(sys->boundary_state, ri, vi, radius, &wall);
+    hsf_path path = { .motion = (sys->has_field ? HSF_PATH_FIELD : 0u) |
+                                (g->on ? HSF_PATH_GROWING : 0u),
+                      .time = now, .radius = radius,
+                      .growth = g->on ? md->radius[i] * g->rate : 0 };
+    for (int a = 0; a < 3; a++) {
+        path.r[a] = ri[a];
+        path.v[a] = vi[a];
+        path.a[a] = sys->has_field ? sys->gravity[a] : 0;
+    }
+    double t_wall = hsf_boundary_hit(sys->boundary, sys->boundary_state, &path, &wall);
     if (__builtin_expect(!(t_wall >= 0), 0))
         return bad_hit(sys, i, t_wall, err);
     /* Lists never serve a field (run.c): a neighbourhood's exit on a

@@ -183,7 +183,7 @@ static int open_outputs(run_state *rs, hsf_error *err)
         rc = open_section_plugin(rs, names[k], HSF_PLUGIN_OUTPUT, output_host_params,
                                  &o->plugin, &o->cfg, err);
         if (!rc) {
-            o->type = o->plugin.info->vtable;
+            o->type = o->plugin.vtable;
             o->interval = hsf_config_double(&o->cfg, "interval");
             sys->event_mask |= o->type->event_mask;
         }
@@ -363,11 +363,11 @@ static int read_field(run_state *rs, hsf_error *err)
     }
     if (!sys->has_field)
         return 0;
-    const hsf_boundary_type *b = sys->boundary_plugin.info->vtable;
-    if (sys->boundary_plugin.info->abi_minor < 4 || !b->next_hit_field)
+    const hsf_boundary_type *b = sys->boundary_plugin.vtable;
+    if (!b->first_hit)
         return hsf_config_error(&rs->field, err, "gravity", "boundary %s cannot follow "
-                                "particles on parabolas (it has no next_hit_field); box can",
-                                sys->boundary_plugin.info->name);
+                                "particles on parabolas (it has no first_hit, plugin ABI "
+                                "1.5); box and circle can", sys->boundary_plugin.info->name);
     return 0;
 }
 
@@ -379,9 +379,9 @@ static int start_growth(run_state *rs, hsf_error *err)
     if (!rs->compression.section && rs->prelude_scale == 1)
         return 0;
     const hsf_boundary_type *b = sys->boundary;
-    if (sys->boundary_plugin.info->abi_minor < 4 || !b->next_hit_growing || !b->normal)
+    if (!b->first_hit || !b->normal)
         return hsf_error_set(err, "%s: %s: boundary %s cannot follow growing particles (it "
-                             "has no next_hit_growing and normal)", rs->cf.path,
+                             "has no first_hit and normal, plugin ABI 1.5)", rs->cf.path,
                              rs->prelude_scale > 1 ? "[init] method = random"
                                                    : "[compression]",
                              sys->boundary_plugin.info->name);
@@ -438,7 +438,7 @@ static int choose_indexed(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
     const char *mode = hsf_config_string(&sys->queue_cfg, "indexed");
-    int can = sys->queue_plugin.info->abi_minor >= 1 && sys->queue->index_init;
+    int can = sys->queue->index_init != NULL;
     if (!strcmp(mode, "yes") || !strcmp(mode, "auto"))
         sys->indexed = can;
     else if (!strcmp(mode, "no"))
@@ -447,9 +447,7 @@ static int choose_indexed(run_state *rs, hsf_error *err)
         return hsf_config_error(&sys->queue_cfg, err, "indexed",
                                 "expected yes, no or auto, found '%s'", mode);
     sys->fetch_ahead = sys->indexed && sys->queue->index_upcoming && sys->n >= FETCH_AHEAD_FROM;
-    sys->queue_prefetch = sys->fetch_ahead && sys->queue_plugin.info->abi_minor >= 2
-                              ? sys->queue->index_prefetch
-                              : NULL;
+    sys->queue_prefetch = sys->fetch_ahead ? sys->queue->index_prefetch : NULL;
     return 0;
 }
 
@@ -576,7 +574,7 @@ static int build_search(run_state *rs, int validate, hsf_error *err)
 static int open_queue(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
-    sys->queue = sys->queue_plugin.info->vtable;
+    sys->queue = sys->queue_plugin.vtable;
     if (!(sys->queue_state = alloc_state(sys->queue->state_size)))
         return hsf_error_set(err, "out of memory");
     rs->queue_initialised = 1;
@@ -766,7 +764,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         return -1;
     rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
 
-    sys->boundary = sys->boundary_plugin.info->vtable;
+    sys->boundary = sys->boundary_plugin.vtable;
     if (!(sys->boundary_state = alloc_state(sys->boundary->state_size)))
         return hsf_error_set(err, "out of memory");
     rs->boundary_initialised = 1;
@@ -795,7 +793,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     /* The run's generator: its own stream of the seed (not [init]'s). */
     sys->random = 0x632be59bd9b4e019ULL ^ (uint64_t)hsf_config_int(&rs->sim, "seed");
     if (sys->thermostat_plugin.info) {
-        sys->thermostat = sys->thermostat_plugin.info->vtable;
+        sys->thermostat = sys->thermostat_plugin.vtable;
         if (!(sys->thermostat_state = alloc_state(sys->thermostat->state_size)))
             return hsf_error_set(err, "out of memory");
         sys->thermostat_initialised = 1;

@@ -1,6 +1,7 @@
 /* Walls and periodic images of the time-step engine (walls.h). */
 #include <math.h>
 
+#include "engine/boundary_hit.h"
 #include "engine/outputs.h"
 #include "step/walls.h"
 
@@ -21,9 +22,9 @@ static long bounce(hsf_system *sys, uint32_t i, const double *r0, double *r, dou
     long hits = 0;
     while (hits < MAX_HITS) {
         int wall = -1;
-        double t = bt->next_hit(bs, p, u, radius, &wall);
+        double t = hsf_boundary_hit_straight(bt, bs, sys->time, p, u, radius, &wall);
         if (isnan(t) || t < 0)
-            return hsf_error_set(err, "boundary %s: next_hit gave %g for particle %u at "
+            return hsf_error_set(err, "boundary %s: the first wall hit was %g for particle %u at "
                                  "t = %.17g: expected a time >= 0",
                                  sys->boundary_plugin.info->name, t, i, sys->time);
         if (!(t < left))
@@ -37,7 +38,7 @@ static long bounce(hsf_system *sys, uint32_t i, const double *r0, double *r, dou
          * within the step, against rounding in the hit point. */
         int out = -1;
         double impulse = 0;
-        if (bt->next_hit(bs, p, v, radius, &out) < left && out == wall) {
+        if (hsf_boundary_hit_straight(bt, bs, sys->time, p, v, radius, &out) < left && out == wall) {
             impulse = bt->collide(bs, wall, p, v, mass);
             /* The kick the integrator gave before the drift, meant for
              * the time until kicked, was turned with the velocity; from

@@ -88,10 +88,9 @@ static double box_next_hit(const void *state, const double r[3], const double v[
 }
 
 /* In a field: each wall on the parabola of its axis. */
-static double box_next_hit_field(const void *state, const double r[3], const double v[3],
-                                 const double acc[3], double radius, int *wall)
+static double box_hit_field(const box *b, const double r[3], const double v[3],
+                            const double acc[3], double radius, int *wall)
 {
-    const box *b = state;
     double best = INFINITY;
     for (int a = 0; a < b->dim; a++)
         for (int up = 0; up < 2; up++) {
@@ -106,10 +105,9 @@ static double box_next_hit_field(const void *state, const double r[3], const dou
 }
 
 /* Growing: the wall closes in at the growth speed. */
-static double box_next_hit_growing(const void *state, const double r[3], const double v[3],
-                                   double radius, double growth, int *wall)
+static double box_hit_growing(const box *b, const double r[3], const double v[3],
+                              double radius, double growth, int *wall)
 {
-    const box *b = state;
     double best = INFINITY;
     for (int a = 0; a < b->dim; a++) {
         double dt = INFINITY;
@@ -125,6 +123,41 @@ static double box_next_hit_growing(const void *state, const double r[3], const d
         }
     }
     return best;
+}
+
+/* Growing in a field: the faces close in, each coordinate a parabola. */
+static double box_hit_both(const box *b, const hsf_path *p, int *wall)
+{
+    double best = INFINITY;
+    for (int a = 0; a < b->dim; a++)
+        for (int up = 0; up < 2; up++) {
+            double dt = up ? hsf_parabola_time(p->r[a], p->v[a] + p->growth, p->a[a],
+                                               b->size[a] - p->radius, 1)
+                           : hsf_parabola_time(p->r[a], p->v[a] - p->growth, p->a[a],
+                                               p->radius, -1);
+            if (dt < best) {
+                best = dt;
+                *wall = 2 * a + up;
+            }
+        }
+    return best;
+}
+
+/* Any path: the shortest road for its motion (each keeps the arithmetic,
+ * and so the bits, of the motion alone). */
+static double box_first_hit(const void *state, const hsf_path *p, int *wall)
+{
+    const box *b = state;
+    switch (p->motion & (HSF_PATH_FIELD | HSF_PATH_GROWING)) {
+    case 0:
+        return box_next_hit(state, p->r, p->v, p->radius, wall);
+    case HSF_PATH_FIELD:
+        return box_hit_field(b, p->r, p->v, p->a, p->radius, wall);
+    case HSF_PATH_GROWING:
+        return box_hit_growing(b, p->r, p->v, p->radius, p->growth, wall);
+    default:
+        return box_hit_both(b, p, wall);
+    }
 }
 
 static void box_normal(const void *state, int wall, const double r[3], double n[3])
@@ -153,8 +186,7 @@ static const hsf_boundary_type box_type = {
     .next_hit = box_next_hit,
     .collide = box_collide,
     .wall_area = box_wall_area,
-    .next_hit_field = box_next_hit_field,
-    .next_hit_growing = box_next_hit_growing,
+    .first_hit = box_first_hit,
     .normal = box_normal,
 };
 

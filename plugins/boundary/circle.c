@@ -120,12 +120,10 @@ static double circle_collide(const void *state, int wall, const double r[3], dou
 
 /* Growing: |d + v t| = R - radius - growth t, a quadratic as next_hit's
  * with the rim closing in (vv - g^2) t^2 + 2 (b + reach g) t + q = 0;
- * the same stable forms.  Without a field: a parabola against a sphere is
- * a quartic, which this boundary does not solve. */
-static double circle_next_hit_growing(const void *state, const double r[3], const double v[3],
-                                      double radius, double growth, int *wall)
+ * the same stable forms. */
+static double circle_hit_growing(const circle *c, const double r[3], const double v[3],
+                                 double radius, double growth, int *wall)
 {
-    const circle *c = state;
     double d[3];
     offset(c, r, d);
     double reach = c->radius - radius;
@@ -143,6 +141,23 @@ static double circle_next_hit_growing(const void *state, const double r[3], cons
     if (!(t > 0))
         t = b > 0 ? 0 : INFINITY;
     return t;
+}
+
+/* Any path: straight lines and growing radii in the closed forms above; a
+ * parabola in a field (with or without growth) is a quartic, which the
+ * host's sphere helper solves. */
+static double circle_first_hit(const void *state, const hsf_path *p, int *wall)
+{
+    const circle *c = state;
+    if (p->motion & HSF_PATH_FIELD) {
+        double t = hsf_path_sphere_time(p, c->center, c->radius, 1);
+        if (t < INFINITY)
+            *wall = 0;
+        return t;
+    }
+    if (p->motion & HSF_PATH_GROWING)
+        return circle_hit_growing(c, p->r, p->v, p->radius, p->growth, wall);
+    return circle_next_hit(state, p->r, p->v, p->radius, wall);
 }
 
 static void circle_normal(const void *state, int wall, const double r[3], double n[3])
@@ -163,7 +178,7 @@ static const hsf_boundary_type circle_type = {
     .volume = circle_volume,
     .check = circle_check,
     .next_hit = circle_next_hit,
-    .next_hit_growing = circle_next_hit_growing,
+    .first_hit = circle_first_hit,
     .normal = circle_normal,
     .collide = circle_collide,
     .wall_area = circle_wall_area,

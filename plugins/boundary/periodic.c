@@ -63,21 +63,11 @@ static double periodic_collide(const void *state, int wall, const double r[3], d
     return 0;   /* never called: there are no walls */
 }
 
-/* No walls: nothing to hit on any path.  (The host allows a field only
- * along non-periodic axes, so a periodic box never sees one.) */
-static double periodic_next_hit_field(const void *state, const double r[3], const double v[3],
-                                      const double a[3], double radius, int *wall)
+/* No walls: nothing to hit on any path. */
+static double periodic_first_hit(const void *state, const hsf_path *path, int *wall)
 {
-    (void)a;
-    return periodic_next_hit(state, r, v, radius, wall);
-}
-
-static double periodic_next_hit_growing(const void *state, const double r[3],
-                                        const double v[3], double radius, double growth,
-                                        int *wall)
-{
-    (void)growth;
-    return periodic_next_hit(state, r, v, radius, wall);
+    (void)state, (void)path, (void)wall;
+    return INFINITY;
 }
 
 static void periodic_normal(const void *state, int wall, const double r[3], double n[3])
@@ -93,8 +83,7 @@ static const hsf_boundary_type periodic_type = {
     .volume = periodic_volume,
     .check = periodic_check,
     .next_hit = periodic_next_hit,
-    .next_hit_field = periodic_next_hit_field,
-    .next_hit_growing = periodic_next_hit_growing,
+    .first_hit = periodic_first_hit,
     .normal = periodic_normal,
     .collide = periodic_collide,
 };
