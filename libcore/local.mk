@@ -5,8 +5,14 @@
 # elastic hard spheres, and bonds), checkpoint/ (saving and resuming
 # runs), run/ (one whole run, assembled from the others); and main.c, the
 # thin hsframe program.
-lib_LTLIBRARIES += libhsframe.la
-libhsframe_la_SOURCES = \
+#
+# The sources build an uninstalled convenience library, libhsframe_core.la,
+# which the program and the tests link whole.  The installed libhsframe is
+# the same code exporting only the ABI: the functions include/hsframe
+# declares (libhsframe.sym, made from the headers), and the program exports
+# the same list to the plugins it loads, which bind to its copy.
+noinst_LTLIBRARIES = libhsframe_core.la
+libhsframe_core_la_SOURCES = \
 	libcore/host/error.c libcore/host/error_private.h \
 	libcore/host/config.c libcore/host/config_private.h \
 	libcore/host/plugin_loader.c libcore/host/plugin_abi.c libcore/host/plugin_loader.h \
@@ -40,17 +46,46 @@ libhsframe_la_SOURCES = \
 	libcore/step/integrate.c libcore/step/integrate.h \
 	libcore/step/contact.c libcore/step/contact.h libcore/step/walls.c libcore/step/walls.h \
 	libcore/step/summary_step.c
-libhsframe_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore $(INIH_CFLAGS) $(ZLIB_CFLAGS) \
+libhsframe_core_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore $(INIH_CFLAGS) $(ZLIB_CFLAGS) \
 	-DHSF_BUILDDIR='"$(abs_top_builddir)"' -DHSF_PLUGINDIR='"$(pkglibdir)"'
 # Neither flag changes a result (this is not -ffast-math): the library never
 # reads errno after libm calls nor traps on floating-point exceptions, and
 # without them GCC keeps a branch around every sqrt and division of the
 # batched pair solver (physics.h) and cannot vectorise it.
-libhsframe_la_CFLAGS = $(AM_CFLAGS) -fno-math-errno -fno-trapping-math
-libhsframe_la_LIBADD = $(INIH_LIBS) $(ZLIB_LIBS) -lm
-libhsframe_la_LDFLAGS = -no-undefined -version-info 0:0:0 -export-symbols-regex '^hsf_'
+libhsframe_core_la_CFLAGS = $(AM_CFLAGS) -fno-math-errno -fno-trapping-math
+libhsframe_core_la_LIBADD = $(INIH_LIBS) $(ZLIB_LIBS) -lm
+
+lib_LTLIBRARIES += libhsframe.la
+libhsframe_la_SOURCES =
+libhsframe_la_LIBADD = libhsframe_core.la
+libhsframe_la_LDFLAGS = -no-undefined -version-info 0:0:0 -export-symbols libhsframe.sym
+EXTRA_libhsframe_la_DEPENDENCIES = libhsframe.sym
+
+# The ABI's functions: every function declared in the installed headers,
+# except the inline ones; one name a line for libtool, and as a dynamic
+# list ({ name; ... };) for the program's linker.
+libhsframe.sym: $(hsframeinclude_HEADERS) $(top_srcdir)/libcore/abi-symbols.sh
+	$(AM_V_GEN)$(SHELL) $(top_srcdir)/libcore/abi-symbols.sh $(hsframeinclude_HEADERS:%=$(top_srcdir)/%) > $@-t && mv $@-t $@
+libhsframe.dynlist: libhsframe.sym
+	$(AM_V_GEN){ echo '{'; sed 's/.*/  &;/' libhsframe.sym; echo '};'; } > $@-t && mv $@-t $@
+# A table of every function of the ABI, linked into the program so that it
+# holds them all for its plugins (an archive gives a program only what it
+# calls), and so that a function declared but never defined fails the link.
+libhsframe-abi.c: libhsframe.sym
+	$(AM_V_GEN){ echo '/* Generated from include/hsframe by libcore/local.mk. */'; \
+	  echo '#include <hsframe/hsframe.h>'; \
+	  echo 'typedef void (*hsf_abi_function)(void);'; \
+	  echo 'extern const hsf_abi_function hsf_abi_functions[];'; \
+	  echo 'const hsf_abi_function hsf_abi_functions[] = {'; \
+	  sed 's/.*/    (hsf_abi_function)&,/' libhsframe.sym; echo '};'; } > $@-t && mv $@-t $@
+CLEANFILES += libhsframe.sym libhsframe.dynlist libhsframe-abi.c
+BUILT_SOURCES = libhsframe.sym libhsframe.dynlist libhsframe-abi.c
+EXTRA_DIST += libcore/abi-symbols.sh
 
 bin_PROGRAMS += hsframe
 hsframe_SOURCES = libcore/main.c
+nodist_hsframe_SOURCES = libhsframe-abi.c
 hsframe_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore -DHSF_PLUGINDIR='"$(pkglibdir)"'
-hsframe_LDADD = libhsframe.la
+hsframe_LDADD = libhsframe_core.la
+hsframe_LDFLAGS = -Wl,--dynamic-list=libhsframe.dynlist
+EXTRA_hsframe_DEPENDENCIES = libhsframe.dynlist

@@ -14,7 +14,7 @@ TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/t
 	tests/test_docs.sh tests/test_summary.sh tests/test_sweep.sh tests/test_sweep_slurm.sh \
 	tests/test_sweep_eos.sh tests/test_thermostat.sh tests/test_timestep_gravity.sh \
 	tests/test_timestep_springs.sh tests/test_timestep_gas.sh tests/test_energies.sh \
-	tests/test_gravity.sh tests/test_compression.sh tests/test_abi.sh
+	tests/test_gravity.sh tests/test_compression.sh tests/test_abi.sh tests/test_exports.sh
 EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh tests/test_timestep_gas.sh \
 	tests/test_energies.sh tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh \
 	tests/test_scenarios.sh tests/test_pictures.sh tests/test_prefetch.sh \
@@ -22,54 +22,71 @@ EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh test
 	tests/test_plot.sh tests/test_docs.sh tests/test_models.sh \
 	tests/test_summary.sh tests/test_sweep.sh tests/test_sweep_slurm.sh \
 	tests/test_sweep_eos.sh tests/test_thermostat.sh tests/test_gravity.sh tests/test_compression.sh \
-	tests/lsan.supp tests/test_abi.sh
+	tests/lsan.supp tests/test_abi.sh tests/test_exports.sh
 noinst_HEADERS += tests/testlib.h tests/runlib.h
 
 TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore -I$(top_srcdir)/tests $(CRITERION_CFLAGS)
-TEST_LDADD = libhsframe.la $(CRITERION_LIBS) -lm
+TEST_LDADD = libhsframe_core.la $(CRITERION_LIBS) -lm
+# The tests run plugins, which bind to the copy of the ABI in the test
+# program, as they do in hsframe.
+TEST_EXPORTS = -Wl,--dynamic-list=libhsframe.dynlist
 
 tests_test_physics_SOURCES = tests/test_physics.c
 tests_test_physics_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_physics_LDADD = $(TEST_LDADD)
+tests_test_physics_LDFLAGS = $(TEST_EXPORTS)
 tests_test_config_SOURCES = tests/test_config.c
 tests_test_config_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_config_LDADD = $(TEST_LDADD)
+tests_test_config_LDFLAGS = $(TEST_EXPORTS)
 tests_test_loader_SOURCES = tests/test_loader.c
 tests_test_loader_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_loader_LDADD = $(TEST_LDADD)
+tests_test_loader_LDFLAGS = $(TEST_EXPORTS)
 tests_test_particles_SOURCES = tests/test_particles.c
 tests_test_particles_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_particles_LDADD = $(TEST_LDADD)
+tests_test_particles_LDFLAGS = $(TEST_EXPORTS)
 tests_test_box_SOURCES = tests/test_box.c
 tests_test_box_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_box_LDADD = $(TEST_LDADD)
+tests_test_box_LDFLAGS = $(TEST_EXPORTS)
 tests_test_engine_SOURCES = tests/test_engine.c
 tests_test_engine_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_engine_LDADD = $(TEST_LDADD)
+tests_test_engine_LDFLAGS = $(TEST_EXPORTS)
 tests_test_geometry_SOURCES = tests/test_geometry.c
 tests_test_geometry_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_geometry_LDADD = $(TEST_LDADD)
+tests_test_geometry_LDFLAGS = $(TEST_EXPORTS)
 tests_test_speeds_SOURCES = tests/test_speeds.c
 tests_test_speeds_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_speeds_LDADD = $(TEST_LDADD)
+tests_test_speeds_LDFLAGS = $(TEST_EXPORTS)
 tests_test_measure_SOURCES = tests/test_measure.c
 tests_test_measure_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_measure_LDADD = $(TEST_LDADD)
+tests_test_measure_LDFLAGS = $(TEST_EXPORTS)
 tests_test_path_SOURCES = tests/test_path.c
 tests_test_path_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_path_LDADD = $(TEST_LDADD)
+tests_test_path_LDFLAGS = $(TEST_EXPORTS)
 tests_test_forces_SOURCES = tests/test_forces.c
 tests_test_forces_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_forces_LDADD = $(TEST_LDADD)
+tests_test_forces_LDFLAGS = $(TEST_EXPORTS)
 tests_test_state_SOURCES = tests/test_state.c
 tests_test_state_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_state_LDADD = $(TEST_LDADD)
+tests_test_state_LDFLAGS = $(TEST_EXPORTS)
 tests_test_rules_SOURCES = tests/test_rules.c
 tests_test_rules_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_rules_LDADD = $(TEST_LDADD)
+tests_test_rules_LDFLAGS = $(TEST_EXPORTS)
 tests_test_queue_conformance_SOURCES = tests/test_queue_conformance.c
 tests_test_queue_conformance_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_queue_conformance_LDADD = $(TEST_LDADD)
+tests_test_queue_conformance_LDFLAGS = $(TEST_EXPORTS)
 
 # Reads pixels of a PNG for tests/test_pictures.sh.
 if HAVE_CAIRO
