@@ -1,10 +1,12 @@
-# libhsframe: the core, by part: host/ (errors, configuration, plugin
-# loader: what plugins talk to), io/ (particle files and initial
-# conditions, their checks, atomic output files), engine/ (the system, the
-# event loop and what it searches with), model/ (interactions other than
-# elastic hard spheres, and bonds), checkpoint/ (saving and resuming
-# runs), run/ (one whole run, assembled from the others); and main.c, the
-# thin hsframe program.
+# libhsframe: the core, in layers that point down (tests/test_layers.sh
+# keeps them so): host/ (errors, configuration, the plugin loader and the
+# ABI's minors), io/ and checkpoint/ (particle files, initial conditions,
+# atomic files; checkpoint files and records), shared/ (the system, paths
+# and walls, cells and neighbour lists, outputs, progress: what both
+# engines use), model/ (pair rules and states, bonds, the field, growing
+# radii), event/ and timestep/ (the two engines), run/ (one run assembled
+# from the configuration, its checks and summary), and main.c, the thin
+# hsframe program.
 #
 # The sources build an uninstalled convenience library, libhsframe_core.la,
 # which the program and the tests link whole.  The installed libhsframe is
@@ -21,31 +23,31 @@ libhsframe_core_la_SOURCES = \
 	libcore/io/particles_algs4.c libcore/io/particles_xyz.c \
 	libcore/io/particles_write.c libcore/io/atomic_file.c libcore/io/atomic_private.h \
 	libcore/io/init.c libcore/io/init.h libcore/io/bonds.c libcore/io/bonds.h \
-	libcore/io/validate.c libcore/io/validate.h \
+	libcore/run/validate.c libcore/run/validate.h \
 	libcore/io/input_limits.c libcore/io/input_limits.h \
-	libcore/engine/particle.h libcore/engine/system.c libcore/engine/system_private.h \
-	libcore/engine/physics.c libcore/engine/physics.h libcore/engine/path.c \
-	libcore/engine/boundary_hit.h \
-	libcore/engine/cells.c libcore/engine/cells.h \
-	libcore/engine/neighbours.c libcore/engine/neighbours.h \
-	libcore/engine/engine.c libcore/engine/control.c \
-	libcore/engine/outputs.c libcore/engine/outputs.h \
-	libcore/engine/progress.c libcore/engine/progress.h \
-	libcore/engine/audit.c libcore/engine/audit.h \
-	libcore/engine/queue_contents.c libcore/engine/queue_contents.h \
+	libcore/io/particle.h libcore/shared/system.c libcore/shared/system_private.h \
+	libcore/shared/physics.c libcore/shared/physics.h libcore/shared/path.c \
+	libcore/shared/boundary_hit.h \
+	libcore/shared/cells.c libcore/shared/cells.h \
+	libcore/shared/neighbours.c libcore/shared/neighbours.h \
+	libcore/event/engine.c libcore/event/control.c \
+	libcore/shared/outputs.c libcore/shared/outputs.h \
+	libcore/shared/progress.c libcore/shared/progress.h \
+	libcore/event/audit.c libcore/event/audit.h \
+	libcore/event/queue_contents.c libcore/event/queue_contents.h \
 	libcore/model/model.h libcore/model/model_setup.c libcore/model/model_events.c \
 	libcore/model/model_growth.c \
 	libcore/model/rules.c libcore/model/rules.h \
 	libcore/model/pair_states.c libcore/model/pair_states.h \
-	libcore/checkpoint/checkpoint.c libcore/checkpoint/checkpoint.h \
+	libcore/event/checkpoint.c libcore/event/checkpoint.h \
 	libcore/checkpoint/file.c libcore/checkpoint/file.h \
 	libcore/checkpoint/state.c libcore/checkpoint/state_private.h \
-	libcore/checkpoint/model_state.c libcore/checkpoint/model_state.h \
+	libcore/model/model_state.c libcore/model/model_state.h \
 	libcore/run/run.c libcore/run/run.h libcore/run/summary.c libcore/run/summary.h \
-	libcore/step/step.c libcore/step/step.h libcore/step/loop.c \
-	libcore/step/integrate.c libcore/step/integrate.h \
-	libcore/step/contact.c libcore/step/contact.h libcore/step/walls.c libcore/step/walls.h \
-	libcore/step/summary_step.c
+	libcore/timestep/step.c libcore/timestep/step.h libcore/timestep/loop.c \
+	libcore/timestep/integrate.c libcore/timestep/integrate.h \
+	libcore/timestep/contact.c libcore/timestep/contact.h libcore/timestep/walls.c libcore/timestep/walls.h \
+	libcore/run/summary_timestep.c
 libhsframe_core_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore $(INIH_CFLAGS) $(ZLIB_CFLAGS) \
 	-DHSF_BUILDDIR='"$(abs_top_builddir)"' -DHSF_PLUGINDIR='"$(pkglibdir)"'
 # Neither flag changes a result (this is not -ffast-math): the library never

@@ -9,7 +9,7 @@
 
 #include <hsframe/force.h>
 
-#include "engine/system_private.h"
+#include "shared/system_private.h"
 #include "host/config_private.h"
 #include "host/error_private.h"
 #include "host/plugin_loader.h"

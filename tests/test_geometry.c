@@ -8,7 +8,7 @@
 
 #include "host/config_private.h"
 #include "host/error_private.h"
-#include "engine/neighbours.h"
+#include "shared/neighbours.h"
 #include "host/plugin_loader.h"
 #include "runlib.h"
 #include "testlib.h"

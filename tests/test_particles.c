@@ -11,7 +11,7 @@
 #include <criterion/criterion.h>
 
 #include "host/error_private.h"
-#include "engine/particle.h"
+#include "io/particle.h"
 
 static hsf_particle_set set;
 static hsf_error err;

@@ -4,7 +4,7 @@
 
 #include <criterion/criterion.h>
 
-#include "engine/physics.h"
+#include "shared/physics.h"
 
 #define EPS 1e-15
 

@@ -5,7 +5,7 @@
 
 #include <hsframe/config.h>
 
-#include "engine/particle.h"
+#include "io/particle.h"
 
 /* The [init] section's parameters. */
 extern const hsf_param hsf_init_params[];

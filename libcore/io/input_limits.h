@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "engine/particle.h"
+#include "io/particle.h"
 
 /* Address space a run needs per particle, beyond the input text: records,
  * cells, neighbour lists, queue, with room to spare.  Measured under

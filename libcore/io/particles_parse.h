@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/particle.h"
+#include "io/particle.h"
 
 /* A piece of the file: not NUL-terminated, never copied. */
 typedef struct hsf_token {

@@ -19,7 +19,7 @@
 #include <hsframe/event.h>
 #include <hsframe/interaction.h>
 
-#include "engine/particle.h"
+#include "io/particle.h"
 #include "host/config_private.h"
 #include "host/plugin_loader.h"
 #include "model/pair_states.h"

@@ -3,8 +3,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "engine/physics.h"
-#include "engine/system_private.h"
+#include "shared/physics.h"
+#include "shared/system_private.h"
 #include "host/error_private.h"
 #include "model/model.h"
 

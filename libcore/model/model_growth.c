@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/system_private.h"
+#include "shared/system_private.h"
 #include "host/error_private.h"
 #include "model/model.h"
 

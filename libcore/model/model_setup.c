@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/system_private.h"
+#include "shared/system_private.h"
 #include "host/error_private.h"
 #include "model/model.h"
 
@@ -25,6 +25,13 @@ double hsf_model_contact(const hsf_system *sys, uint32_t i, uint32_t j)
     const hsf_model *md = sys->model;
     return hsf_model_rule(md, sys->species, i, j)->core * (md->radius[i] + md->radius[j]) *
            hsf_growth_scale(&md->growth, sys->time);
+}
+
+/* The radius of particle i now (system.h's view). */
+static double radius_now(const hsf_system *sys, uint32_t i)
+{
+    const hsf_model *md = sys->model;
+    return md->radius[i] * hsf_growth_scale(&md->growth, sys->time);
 }
 
 /* The species called name, or -1. */
@@ -198,6 +205,7 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
     hsf_model *md = sys->model = calloc(1, sizeof *md);
     if (!md)
         return hsf_error_set(err, "out of memory");
+    sys->radius_now = radius_now;
     md->growth.s0 = md->growth.s_cap = 1;
     md->n_species = sys->n_species ? sys->n_species : 1;
     if (!(md->rule = calloc((size_t)md->n_species * md->n_species, sizeof *md->rule)))
@@ -342,4 +350,5 @@ void hsf_model_close(hsf_system *sys)
     hsf_pair_states_free(&md->shells);
     free(md);
     sys->model = NULL;
+    sys->radius_now = NULL;
 }

@@ -2,7 +2,7 @@
  * potentials and bonds (rules.h). */
 #include <math.h>
 
-#include "engine/physics.h"
+#include "shared/physics.h"
 #include "model/rules.h"
 
 const char *hsf_rule_compile(const hsf_pair_rule *r, hsf_rule *out)

@@ -6,20 +6,20 @@
 
 #include <hsframe/io.h>
 
-#include "checkpoint/checkpoint.h"
-#include "engine/audit.h"
-#include "engine/physics.h"
-#include "engine/progress.h"
-#include "engine/system_private.h"
+#include "event/checkpoint.h"
+#include "event/audit.h"
+#include "shared/physics.h"
+#include "shared/progress.h"
+#include "shared/system_private.h"
 #include "host/error_private.h"
 #include "io/atomic_private.h"
 #include "io/init.h"
 #include "io/input_limits.h"
-#include "io/validate.h"
+#include "run/validate.h"
 #include "model/model.h"
 #include "run/run.h"
 #include "run/summary.h"
-#include "step/step.h"
+#include "timestep/step.h"
 
 static const hsf_param simulation_params[] = {
     { "dim", HSF_PARAM_INT, "2", 2, 3, "2 for discs, 3 for spheres" },

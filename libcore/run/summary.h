@@ -9,7 +9,7 @@
 
 #include <hsframe/config.h>
 
-#include "engine/system_private.h"
+#include "shared/system_private.h"
 
 /* What the summary compares: energy always, momentum when it is conserved
  * (no walls: every axis periodic). */

@@ -5,7 +5,7 @@
 
 #include "host/error_private.h"
 #include "fuzz_file.h"
-#include "engine/particle.h"
+#include "io/particle.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

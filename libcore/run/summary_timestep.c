@@ -1,0 +1,41 @@
+/* The time-step engine's lines of the summary (step.h). */
+#include <math.h>
+
+#include "run/summary.h"
+#include "timestep/step.h"
+
+void hsf_step_print_summary(hsf_summary *out, const hsf_stepper *st, const hsf_system *sys)
+{
+    double k = hsf_system_kinetic_energy(sys), total = k + st->potential;
+    double scale = fabs(st->energy0) > 0 ? fabs(st->energy0) : 1;
+    hsf_summary_text(out, "engine", "timestep");
+    hsf_summary_text(out, "integrator", "%s", st->integrator->name);
+    hsf_summary_number(out, "dt", "%.17g", st->dt);
+    hsf_summary_number(out, "steps", "%llu", (unsigned long long)st->steps);
+    hsf_summary_number(out, "force_evaluations", "%llu", (unsigned long long)st->force_calls);
+    hsf_summary_number(out, "steps_per_second", "%.0f",
+                       st->wall > 0 ? (double)st->steps / st->wall : 0.0);
+    hsf_summary_number(out, "potential_energy", "%.17g", st->potential);
+    hsf_summary_number(out, "total_energy", "%.17g", total);
+    hsf_summary_number(out, "total_energy_drift", "%.3e", (total - st->energy0) / scale);
+    if (!st->contact) {
+        hsf_summary_text(out, "contact", "no");
+        return;
+    }
+    /* Every resolved collision is late: found at the end of the step in
+     * which the pair touched; the delay is in steps, from the contact time
+     * of the straight paths. */
+    const hsf_contact_stats *cs = &st->cs;
+    hsf_summary_number(out, "collisions_resolved_late", "%llu",
+                       (unsigned long long)cs->resolved);
+    hsf_summary_number(out, "collisions_missed", "%llu", (unsigned long long)cs->missed);
+    hsf_summary_number(out, "collision_delay_mean", "%.3f",
+            cs->resolved ? cs->delay_sum / (double)cs->resolved : 0.0);
+    if (st->reference_collisions >= 0) {
+        double ref = st->reference_collisions;
+        hsf_summary_number(out, "event_engine_collisions", "%.0f", ref);
+        hsf_summary_number(out, "event_engine_boundary_hits", "%.0f", st->reference_wall_hits);
+        hsf_summary_number(out, "collisions_vs_event_engine", "%.4f",
+                ref > 0 ? (double)sys->stats.collisions / ref : NAN);
+    }
+}

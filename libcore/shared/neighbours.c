@@ -1,0 +1,297 @@
+/* Neighbour lists: building, renewing, and the time a particle leaves its
+ * neighbourhood (see neighbours.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/error_private.h"
+#include "shared/neighbours.h"
+
+/* The image code of a shift of -1, 0 or +1 box lengths per axis, and its
+ * mirror (the owner as seen from the neighbour). */
+static uint8_t image_code(const double shift[3])
+{
+    uint8_t k = 0;
+    for (int a = 2; a >= 0; a--)
+        k = (uint8_t)(k << 2 | (shift[a] > 0 ? 1 : shift[a] < 0 ? 2 : 0));
+    return k;
+}
+
+static uint8_t mirror(uint8_t k)
+{
+    /* Swap the two bits of every axis: +1 <-> -1. */
+    return (uint8_t)(((k & 0x15) << 1) | ((k >> 1) & 0x15));
+}
+
+/* Blocks of stride bytes; the entries that fit, a multiple of 4 so that
+ * the indices stay aligned. */
+static int allocate(hsf_neighbours *nb, size_t stride, hsf_error *err)
+{
+    void *blocks = NULL;
+    size_t n = nb->n ? nb->n : 1;
+    if (posix_memalign(&blocks, 64, n * stride))
+        return hsf_error_set(err, "out of memory for the neighbour lists of %zu particles "
+                             "(%zu bytes each)", nb->n, stride);
+    unsigned char *old = nb->blocks;
+    uint32_t old_cap = nb->cap;
+    size_t old_stride = nb->stride;
+    nb->blocks = blocks;
+    nb->stride = stride;
+    nb->cap = (uint32_t)((stride - sizeof(uint32_t)) / 5 / 4 * 4);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t count = 0;
+        if (old) {
+            const unsigned char *from = old + (size_t)i * old_stride;
+            memcpy(&count, from, sizeof count);
+            memcpy(hsf_nb_images(nb, i), from + sizeof count, count);
+            memcpy(hsf_nb_list(nb, i), from + sizeof count + old_cap, count * sizeof(uint32_t));
+        }
+        *hsf_nb_count(nb, i) = count;
+    }
+    free(old);
+    return 0;
+}
+
+static int append(hsf_neighbours *nb, uint32_t i, uint32_t j, uint8_t image, hsf_error *err)
+{
+    uint32_t k = *hsf_nb_count(nb, i);
+    if (k == nb->cap && allocate(nb, nb->stride + 64, err))
+        return -1;
+    hsf_nb_images(nb, i)[k] = image;
+    hsf_nb_list(nb, i)[k] = j;
+    *hsf_nb_count(nb, i) = k + 1;
+    return 0;
+}
+
+static void remove_entry(hsf_neighbours *nb, uint32_t i, uint32_t j)
+{
+    uint32_t *list = hsf_nb_list(nb, i), *count = hsf_nb_count(nb, i);
+    uint8_t *image = hsf_nb_images(nb, i);
+    for (uint32_t k = 0; k < *count; k++)
+        if (list[k] == j) {
+            uint32_t last = --*count;
+            list[k] = list[last];
+            image[k] = image[last];
+            return;
+        }
+}
+
+/* Candidates gathered from the grid and not yet tested. */
+#define SEARCH_BATCH 64
+
+typedef struct search {
+    hsf_neighbours *nb;
+    const hsf_motion *m;
+    const hsf_body *b;
+    uint32_t i;
+    double skin;
+    double rough_max;       /* reach of i towards the largest particle, plus the
+                               error of anchors rebuilt from grid offsets */
+    int symmetric;          /* also add i to each neighbour's list */
+    int failed;
+    hsf_error *err;
+    uint32_t n;             /* gathered */
+    double d2[SEARCH_BATCH];            /* squared anchor distance, maybe from the offset */
+    double shift[3][SEARCH_BATCH];      /* image shift of the candidate */
+    uint32_t j[SEARCH_BATCH];
+} search;
+
+/* Tests the gathered candidates.  Most are out of reach: they are dropped
+ * by a branch-free pass on the distance from the grid's copy of their
+ * anchor (which of them are is unpredictable, and their records are not
+ * read), and only the rest are measured exactly from their records and
+ * join the list. */
+static void flush(search *s)
+{
+    uint32_t pass[SEARCH_BATCH], count = 0;
+    double far2 = s->rough_max * s->rough_max;
+    for (uint32_t k = 0; k < s->n; k++) {
+        pass[count] = k;
+        count += s->d2[k] < far2;
+    }
+    s->n = 0;
+    const hsf_body *bi = &s->b[s->i];
+    double ri = s->m[s->i].radius;
+    for (uint32_t q = 0; q < count && !s->failed; q++) {
+        uint32_t k = pass[q], j = s->j[k];
+        double shift[3] = { s->shift[0][k], s->shift[1][k], s->shift[2][k] }, d2 = 0;
+        for (int a = 0; a < 3; a++) {
+            double d = bi->anchor[a] - (s->b[j].anchor[a] + shift[a]);
+            d2 += d * d;
+        }
+        double reach = ri + s->m[j].radius + 2 * s->skin;
+        if (d2 >= reach * reach)
+            continue;
+        uint8_t code = image_code(shift);
+        if (append(s->nb, s->i, j, code, s->err) ||
+            (s->symmetric && append(s->nb, j, s->i, mirror(code), s->err)))
+            s->failed = 1;
+    }
+}
+
+__attribute__((always_inline)) static inline void visit(void *ctx, uint32_t j,
+                                                         const double shift[3],
+                                                         const double corner[3],
+                                                         const float *offset)
+{
+    search *s = ctx;
+    if (s->symmetric && j < s->i)
+        return;     /* building: j has decided about this pair */
+    const double *ai = s->b[s->i].anchor;
+    double d2 = 0;
+    if (offset) {
+        for (int a = 0; a < 3; a++) {
+            double d = ai[a] - (corner[a] + shift[a] + (double)offset[a]);
+            d2 += d * d;
+        }
+    } else {
+        for (int a = 0; a < 3; a++) {
+            double d = ai[a] - (s->b[j].anchor[a] + shift[a]);
+            d2 += d * d;
+        }
+    }
+    uint32_t k = s->n;
+    s->d2[k] = d2;
+    s->j[k] = j;
+    for (int a = 0; a < 3; a++)
+        s->shift[a][k] = shift[a];
+    if (++s->n == SEARCH_BATCH)
+        flush(s);
+}
+
+/* Finds all of i's neighbours in the grid and appends them to its list
+ * (and, if symmetric, i to theirs).  Returns 0, or -1 with err set. */
+static int find_neighbours(hsf_neighbours *nb, const hsf_cells *cells, const hsf_motion *m,
+                           const hsf_body *b, uint32_t i, int symmetric, hsf_error *err)
+{
+    search s;   /* not zeroed: the batch arrays are written before read */
+    s.nb = nb;
+    s.m = m;
+    s.b = b;
+    s.i = i;
+    s.skin = cells->skin;
+    s.rough_max = m[i].radius + cells->rmax + 2 * cells->skin + cells->offset_error;
+    s.symmetric = symmetric;
+    s.failed = 0;
+    s.err = err;
+    s.n = 0;
+    hsf_cells_scan(cells, m, b, i, visit, &s);
+    flush(&s);
+    return s.failed ? -1 : 0;
+}
+
+int hsf_neighbours_build(hsf_neighbours *nb, const hsf_cells *cells, const hsf_motion *m,
+                         const hsf_body *b, size_t n, hsf_error *err)
+{
+    memset(nb, 0, sizeof *nb);
+    nb->n = n;
+    /* 12 entries in 2D, 24 in 3D: room for the typical list of a dense
+     * fluid (about 3 and 13 at packing fraction 0.3 and 0.45). */
+    if (allocate(nb, cells->dim == 2 ? 64 : 128, err))
+        return -1;
+    /* Each pair is decided once, by its first particle, and entered in
+     * both lists: symmetric whatever the rounding of the two directions. */
+    for (uint32_t i = 0; i < n; i++) {
+        if (find_neighbours(nb, cells, m, b, i, 1, err)) {
+            hsf_neighbours_free(nb);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void hsf_neighbours_free(hsf_neighbours *nb)
+{
+    free(nb->blocks);
+    memset(nb, 0, sizeof *nb);
+}
+
+/* Most neighbours stay neighbours across a renewal: only the lists of
+ * those that come or go are written, which spares a cache miss per
+ * neighbour in a large system. */
+#define RENEW_MAX 256
+
+int hsf_neighbours_renew(hsf_neighbours *nb, const hsf_cells *cells, const hsf_motion *m,
+                         const hsf_body *b, uint32_t i, hsf_error *err)
+{
+    uint32_t old_count = *hsf_nb_count(nb, i), old_j[RENEW_MAX];
+    uint8_t old_image[RENEW_MAX], kept[RENEW_MAX];
+    if (old_count > RENEW_MAX) {
+        /* Rare: a huge list; start over. */
+        const uint32_t *old = hsf_nb_list(nb, i);
+        for (uint32_t k = 0; k < old_count; k++)
+            remove_entry(nb, old[k], i);
+        old_count = 0;
+    }
+    memcpy(old_j, hsf_nb_list(nb, i), old_count * sizeof *old_j);
+    memcpy(old_image, hsf_nb_images(nb, i), old_count);
+    memset(kept, 0, old_count);
+    *hsf_nb_count(nb, i) = 0;
+    if (find_neighbours(nb, cells, m, b, i, 0, err))
+        return -1;
+    /* Which of the new entries were there before (same image). */
+    uint32_t count = *hsf_nb_count(nb, i);
+    uint8_t fresh[RENEW_MAX];
+    for (uint32_t k = 0; k < count; k++) {
+        uint32_t j = hsf_nb_list(nb, i)[k];
+        uint8_t image = hsf_nb_images(nb, i)[k];
+        if (k >= RENEW_MAX)
+            break;      /* the rest count as new, and their old entries as gone */
+        fresh[k] = 1;
+        for (uint32_t o = 0; o < old_count; o++)
+            if (old_j[o] == j && old_image[o] == image && !kept[o]) {
+                kept[o] = 1;
+                fresh[k] = 0;
+                break;
+            }
+    }
+    /* Leave the lists of those that went, then join those of the new. */
+    for (uint32_t o = 0; o < old_count; o++)
+        if (!kept[o])
+            remove_entry(nb, old_j[o], i);
+    for (uint32_t k = 0; k < count; k++)
+        if (k >= RENEW_MAX || fresh[k]) {
+            uint8_t image = hsf_nb_images(nb, i)[k];
+            if (append(nb, hsf_nb_list(nb, i)[k], i, mirror(image), err))
+                return -1;
+        }
+    return 0;
+}
+
+double hsf_neighbourhood_exit_time(const hsf_motion *m, const double anchor[3], double skin)
+{
+    /* Solve |d + v t| = skin for the positive root, d = r - anchor. */
+    double d[3], b = 0, c = -skin * skin, vv = 0;
+    for (int a = 0; a < 3; a++) {
+        d[a] = m->r[a] - anchor[a];
+        b += d[a] * m->v[a];
+        c += d[a] * d[a];
+        vv += m->v[a] * m->v[a];
+    }
+    if (vv == 0)
+        return INFINITY;
+    if (c >= 0)
+        return b > 0 ? 0 : fmax(0, (-b + sqrt(fmax(0, b * b - vv * c))) / vv);
+    /* Cancellation-free form of (-b + sqrt(b^2 - vv c)) / vv with c < 0. */
+    double q = sqrt(b * b - vv * c);
+    return b <= 0 ? (q - b) / vv : -c / (b + q);
+}
+
+int hsf_neighbours_restore(hsf_neighbours *nb, size_t stride, const void *blocks,
+                           hsf_error *err)
+{
+    if (stride % 64 || stride < 64 || stride > (size_t)1 << 24)
+        return hsf_error_set(err, "neighbour lists of %zu bytes per particle: not a saved "
+                             "list", stride);
+    if (stride != nb->stride) {
+        free(nb->blocks);       /* nothing of it is kept */
+        nb->blocks = NULL;
+        if (allocate(nb, stride, err))
+            return -1;
+    }
+    memcpy(nb->blocks, blocks, nb->n * stride);
+    for (size_t i = 0; i < nb->n; i++)
+        if (*hsf_nb_count(nb, (uint32_t)i) > nb->cap)
+            return hsf_error_set(err, "neighbour list %zu holds more than it can", i);
+    return 0;
+}

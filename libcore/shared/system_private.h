@@ -1,0 +1,253 @@
+/* The simulated system and its engine state (private to libhsframe). */
+#ifndef HSF_SYSTEM_PRIVATE_H
+#define HSF_SYSTEM_PRIVATE_H
+
+#include <math.h>
+#include <signal.h>
+
+#include <hsframe/boundary.h>
+#include <hsframe/output.h>
+#include <hsframe/queue.h>
+#include <hsframe/system.h>
+#include <hsframe/thermostat.h>
+
+#include "shared/cells.h"
+#include "io/bonds.h"
+#include "shared/neighbours.h"
+#include "host/config_private.h"
+#include "io/particle.h"
+#include "host/plugin_loader.h"
+
+/* What the engine reads ahead for the events the queue says come next
+ * (engine.c, fetch_ahead): the keys it named last, those of them it named
+ * for the first time, and their partners. */
+#define HSF_AHEAD 4
+typedef struct hsf_ahead {
+    uint32_t named[HSF_AHEAD], n_named;
+    uint32_t fresh[HSF_AHEAD], n_fresh;
+    uint32_t partners[HSF_AHEAD], n_partners;
+    uint32_t layers[HSF_AHEAD], n_layers;   /* crossings whose new cells were asked for */
+} hsf_ahead;
+
+/* One [output.NAME] instance. */
+typedef struct hsf_output_slot {
+    hsf_plugin plugin;
+    const hsf_output_type *type;
+    void *state;
+    hsf_config cfg;
+    double interval;        /* 0: only the final sample */
+    uint64_t next_k;        /* next sample at next_k * interval */
+    int initialised;        /* init was called (so fini must be) */
+} hsf_output_slot;
+
+/* How a prediction finds the particles that may collide with one. */
+typedef enum hsf_search {
+    HSF_SEARCH_ALL = 0,     /* every other particle (validation) */
+    HSF_SEARCH_CELLS = 1,   /* the 3^d cells around its own; renewed at cell faces */
+    HSF_SEARCH_LISTS = 2    /* its neighbour list; renewed on leaving its neighbourhood */
+} hsf_search;
+
+struct hsf_system {
+    int dim;
+    size_t n;
+    hsf_motion *m;          /* n records, aligned to 64 bytes (hsf_system_adopt) */
+    hsf_body *b;            /* n records */
+    double time;            /* current simulated time */
+    double end_time;
+
+    /* boundary */
+    hsf_plugin boundary_plugin;
+    const hsf_boundary_type *boundary;
+    void *boundary_state;
+    hsf_config boundary_cfg;
+    double lo[3], hi[3];
+    int periodic[3];
+    hsf_cells cells;
+    hsf_neighbours nb;      /* built for HSF_SEARCH_LISTS */
+    double shift[64][3];    /* image shift of each image code (hsf_image_shift) */
+    int search;             /* how a prediction finds candidates: hsf_search */
+    int keep_partner;       /* cells on a plain grid: a cell event keeps the earliest
+                               collision after it (engine.c, predict) */
+
+    /* queue */
+    hsf_plugin queue_plugin;
+    const hsf_queue_type *queue;
+    void *queue_state;
+    hsf_config queue_cfg;
+    int indexed;            /* the queue is used through its index_ members */
+    int fetch_ahead;        /* and its index_upcoming hint is used */
+    void (*queue_prefetch)(const void *q, uint32_t key);   /* with fetch_ahead: the
+                               queue's index_prefetch hint, or NULL */
+    hsf_ahead ahead;
+    uint64_t next_seq;
+    uint64_t *special_seq;  /* with an indexed queue, the seq of each special key's event
+                               (key - n), which a checkpoint writes with its time */
+
+    /* outputs */
+    hsf_output_slot *out;
+    size_t n_out;
+    uint32_t event_mask;    /* union of the outputs' subscriptions */
+
+    double reverse_at;      /* time at which every velocity is reversed; < 0: never */
+    double audit_every;     /* simulated time between overlap audits; 0: only at the end */
+    double audit_tolerance; /* overlap (in diameters) past which an audit stops the run */
+    uint64_t audit_k;       /* the next audit is at audit_k * audit_every */
+    double max_overlap;     /* largest overlap any audit found, in diameters */
+
+    /* Species, bonds and the potential energy (system.h, ABI 1.4) */
+    uint8_t *species;       /* n species, or NULL when all are species 0 */
+    char **species_name;    /* n_species names, or NULL when the input named none */
+    unsigned n_species;     /* at least 1 */
+    hsf_bond *bonds;        /* n_bonds, i < j, sorted by (i, j); NULL when none */
+    size_t n_bonds;
+    double potential;       /* potential energy now, kept current by the engine */
+    struct hsf_model *model;    /* interactions other than elastic hard spheres, and bonds
+                                   (model/model.h); NULL for the hard-sphere path */
+    /* The radius of particle i now, set by the model layer, whose radii
+     * grow with time and are kept there; NULL: the motion record's. */
+    double (*radius_now)(const hsf_system *sys, uint32_t i);
+
+    /* The thermostat ([thermostat], thermostat.h) */
+    hsf_plugin thermostat_plugin;   /* info NULL without one */
+    const hsf_thermostat_type *thermostat;
+    void *thermostat_state;
+    hsf_config thermostat_cfg;
+    int thermostat_initialised;
+    uint64_t random;        /* the run's generator (host/random.h), seeded by [simulation] seed */
+    uint64_t thermostat_events;
+    double heat;            /* kinetic energy the thermostat gave the system */
+
+    /* A uniform field ([field] gravity): particles fly on parabolas.  Runs
+     * with a field take the model path (model/model.h). */
+    int has_field;
+    double gravity[3];      /* acceleration, 0 beyond dim */
+
+    hsf_stats stats;
+    const volatile sig_atomic_t *stop;  /* set asynchronously to end the run early */
+
+    /* Checkpoints ([checkpoint]): when set, the engine calls checkpoint
+     * between events when asked to stop (final = 1: the run then ends
+     * with HSF_ENGINE_STOPPED) and, every 256 events, once the monotonic
+     * clock has reached checkpoint_due (final = 0; it returns 1 when the
+     * run must stop now, having written the checkpoint).  Returns 0 or 1,
+     * or -1 with err set. */
+    int (*checkpoint)(hsf_system *sys, void *ctx, int final, hsf_error *err);
+    void *checkpoint_ctx;
+    double checkpoint_due;  /* seconds of CLOCK_MONOTONIC */
+    struct hsf_progress *progress;      /* the progress line, or NULL */
+};
+
+/* With an indexed queue, the key of an event that is not a particle's:
+ * the particles are keys 0 to n - 1, then come the stop, the reversal,
+ * each output's samples, the audit, the thermostat and the compression's
+ * control (HSF_SPECIAL_KEYS of them). */
+#define HSF_SPECIAL_KEYS(sys) ((sys)->n_out + 5)
+static inline uint32_t hsf_special_key(const hsf_system *sys, uint32_t kind, uint32_t object)
+{
+    uint32_t n = (uint32_t)sys->n, after = n + 2 + (uint32_t)sys->n_out;
+    return kind == HSF_EVENT_STOP         ? n
+           : kind == HSF_EVENT_REVERSE    ? n + 1
+           : kind == HSF_EVENT_AUDIT      ? after
+           : kind == HSF_EVENT_THERMOSTAT ? after + 1
+           : kind == HSF_EVENT_CONTROL    ? after + 2
+                                          : n + 2 + object;
+}
+
+/* The kind and object of special key key (>= n). */
+static inline uint32_t hsf_special_kind(const hsf_system *sys, uint32_t key, uint32_t *object)
+{
+    uint32_t n = (uint32_t)sys->n, after = n + 2 + (uint32_t)sys->n_out;
+    *object = key >= n + 2 ? key - n - 2 : 0;
+    return key == n           ? HSF_EVENT_STOP
+           : key == n + 1     ? HSF_EVENT_REVERSE
+           : key == after     ? HSF_EVENT_AUDIT
+           : key == after + 1 ? HSF_EVENT_THERMOSTAT
+           : key == after + 2 ? HSF_EVENT_CONTROL
+                              : HSF_EVENT_SAMPLE;
+}
+
+/* Position of a particle moving as m at time t, without changing it. */
+static inline void hsf_position_at(const hsf_motion *m, double t, double r[3])
+{
+    double dt = t - m->t;
+    for (int a = 0; a < 3; a++)
+        r[a] = m->r[a] + m->v[a] * dt;
+}
+
+/* Position and velocity now (time t) of a particle moving as m, in the
+ * field if there is one (free flight on a parabola), without changing m.
+ * v may be NULL. */
+static inline void hsf_motion_at(const hsf_system *sys, const hsf_motion *m, double t, double r[3],
+                                 double v[3])
+{
+    double dt = t - m->t;
+    if (!sys->has_field) {
+        for (int a = 0; a < 3; a++) {
+            r[a] = m->r[a] + m->v[a] * dt;
+            if (v)
+                v[a] = m->v[a];
+        }
+        return;
+    }
+    for (int a = 0; a < 3; a++) {
+        r[a] = m->r[a] + (m->v[a] + 0.5 * sys->gravity[a] * dt) * dt;
+        if (v)
+            v[a] = m->v[a] + sys->gravity[a] * dt;
+    }
+}
+
+/* Takes the particles of set into the engine's records (clocks at 0); the
+ * set's records become the bodies, and set->p is left NULL.  Returns 0, or
+ * -1 with err set (out of memory; set unchanged). */
+int hsf_system_adopt(hsf_system *sys, hsf_particle_set *set, hsf_error *err);
+
+/* Takes the species names of set (and each particle's species, when
+ * there are several) and the bonds (read with hsf_read_bonds: the system
+ * owns them now).  Call before hsf_system_adopt, which overlays the
+ * particle records.  Returns 0, or -1 with err set (out of memory). */
+int hsf_system_adopt_model(hsf_system *sys, hsf_particle_set *set, hsf_bond *bonds,
+                           size_t n_bonds, hsf_error *err);
+
+/* Frees the engine's records. */
+void hsf_system_release(hsf_system *sys);
+
+/* The separation r_i - r_j of two particles at the same time, through the
+ * nearest periodic image. */
+static inline void hsf_separation(const hsf_system *sys, const double ri[3],
+                                  const double rj[3], double dr[3])
+{
+    for (int a = 0; a < 3; a++) {
+        dr[a] = ri[a] - rj[a];
+        if (sys->periodic[a])
+            dr[a] -= sys->cells.len[a] * nearbyint(dr[a] / sys->cells.len[a]);
+    }
+}
+
+/* What hsf_engine_run returns when it stopped after writing a checkpoint. */
+#define HSF_ENGINE_STOPPED 1
+
+/* Runs the event loop from time 0 to end_time: schedules every particle's
+ * first event and the outputs' samples, processes events, takes the final
+ * samples and calls the outputs' end.  resumed: the state was restored from
+ * a checkpoint (hsf_checkpoint_read), with its events queued and the
+ * outputs restored: the loop goes on from there.  Returns 0,
+ * HSF_ENGINE_STOPPED (sys->checkpoint wrote a checkpoint and asked to
+ * stop), or -1 with err set when a plugin fails while running. */
+int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err);
+
+/* What a thermostat is handed to change the system (thermostat.h). */
+struct hsf_control {
+    hsf_system *sys;
+    hsf_error *err;
+    int failed;             /* a change failed: err says why */
+};
+
+/* Gives particle i velocity v at the current time: moves it to now,
+ * counts the change of kinetic energy in sys->heat and predicts its
+ * events anew.  Returns 0, or -1 with err set (a plugin failed). */
+int hsf_engine_set_velocity(hsf_system *sys, uint32_t i, const double v[3], hsf_error *err);
+
+/* The monotonic clock in seconds. */
+double hsf_seconds_now(void);
+
+#endif
