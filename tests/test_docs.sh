@@ -138,4 +138,15 @@ for output in thermo events msd vacf speeds rdf freepath; do
         same "$output columns" header.txt columns.txt
 done
 
+# The README's "Writing plugins" counts the out-of-tree examples (those
+# with a configure.ac) and names each.
+count=$(tr '\n' ' ' <"$HSF_TEST_SRCDIR/README.md" | sed -nE 's#.*holds ([a-z]+) complete out-of-tree plugins.*#\1#p')
+examples=$(cd "$HSF_TEST_SRCDIR/examples" && ls -d */configure.ac | sed 's#/.*##')
+n=$(echo $examples | wc -w)
+check "README: '$count' out-of-tree examples, examples/ has $n" test "$(case $count in
+    three) echo 3 ;; four) echo 4 ;; five) echo 5 ;; six) echo 6 ;; seven) echo 7 ;; esac)" = "$n"
+for e in $examples; do
+    check "README names the example $e" contains "$HSF_TEST_SRCDIR/README.md" "\`$e\`"
+done
+
 finish
