@@ -9,6 +9,7 @@ lib_LTLIBRARIES += libhsframe.la
 libhsframe_la_SOURCES = \
 	libcore/host/error.c libcore/host/error_private.h \
 	libcore/host/config.c libcore/host/config_private.h \
+	libcore/host/config_help.c libcore/host/config_help.h \
 	libcore/host/plugin_loader.c libcore/host/plugin_loader.h libcore/host/random.h \
 	libcore/io/particles_read.c libcore/io/particles_parse.h \
 	libcore/io/particles_algs4.c libcore/io/particles_xyz.c \
