@@ -183,4 +183,22 @@ while read -r names; do
     for o in $names; do check "hsframe.1 OPTIONS has $o" grep -qx -- "$o" man-options.txt; done
 done <help-options.txt
 
+# docs/PLUGINS.md's output skeleton and its check script work as written:
+# the C code compiles against the headers alone, loads, runs, and the
+# script passes against it.
+block() {    # block HEADING LANG: the first ```LANG block after the line HEADING
+    awk -v h="$1" -v l="$2" '$0 == h { on = 1 } on && $0 == "```" l { inside = 1; next }
+        inside && $0 == "```" { exit } inside { print }' "$DOCS/PLUGINS.md"
+}
+mkdir skeleton
+block "### An output, whole" c >skeleton/energylog.c
+block "## Testing" sh >skeleton/check-energylog.sh
+check "PLUGINS.md: the output skeleton is there" contains skeleton/energylog.c 'HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "energylog"'
+check "PLUGINS.md: the output skeleton compiles (-Wall -Wextra -Werror)" \
+    ${CC:-cc} -Wall -Wextra -Werror -shared -fPIC -I"$HSF_TEST_SRCDIR/include" \
+    skeleton/energylog.c -o skeleton/energylog.so
+check "PLUGINS.md: --help-plugin loads it" run_status 0 --plugin-path skeleton --help-plugin energylog
+check "PLUGINS.md: its check script passes" env HSFRAME="$HSFRAME" PLUGIN_DIR="$WORK/skeleton" \
+    sh skeleton/check-energylog.sh
+
 finish
