@@ -434,6 +434,27 @@ check "wallbouncing: $(said wallbouncing "has ([a-z]+) heights") heights, each l
     'NR > 1 { k = $7 " " $8 " " $9; if (!(k in lo) || $2 < lo[k]) lo[k] = $2; if (!(k in hi) || $2 > hi[k]) hi[k] = $2 }
      END { for (k in lo) { rows++; if (hi[k] - lo[k] > t) bad = 1 }; exit !(rows == n && !bad) }' wallbouncing-final.txt
 
+# triatomic: the two frequencies (k = 1, M = 10, m = 1), and the virial
+# theorem over the run: <K> = <U>.
+check "triatomic: sqrt(k / M) = $(said triatomic "sqrt\(k / M\) = $NUM \(the heavy")" \
+    within "$(awk 'BEGIN { print sqrt(1 / 10) }')" "$(said triatomic "sqrt\(k / M\) = $NUM \(the heavy")" 0.0005
+check "triatomic: sqrt(k / M (1 + 2 M / m)) = $(said triatomic "2 M / m\)\) = $NUM \(the light")" \
+    within "$(awk 'BEGIN { print sqrt(1 / 10 * (1 + 2 * 10 / 1)) }')" "$(said triatomic "2 M / m\)\) = $NUM \(the light")" 0.0005
+check "triatomic: <K> / <U> = $(awk -v k="$(column triatomic.csv vibration)" -v u="$(column triatomic.csv potential)" 'BEGIN { print k / u }'), within $(said triatomic "agree within $NUM %") %" \
+    near "$(column triatomic.csv vibration)" "$(column triatomic.csv potential)" "$(awk -v p="$(said triatomic "agree within $NUM %")" 'BEGIN { print p / 100 }')"
+
+# The README's examples, counted as the runs count them.
+for c in "box3d 3D: $NUM spheres in a box" "periodic3d 3D fluid, $NUM spheres, periodic" \
+    "circle 2D: $NUM discs in a circle" "dumbbells a gas of $NUM hard dumbbells:2" \
+    "polymer a chain of $NUM discs crumpling" "compression \| $NUM discs compressed slowly" \
+    "brownian heavy disc among $NUM light ones:+1" "billiards cue ball into a $NUM-ball rack:+1" \
+    "billiards3 billiard breaks with $NUM, 10 and 15 balls:+1" "billiards10 billiard breaks with 3, $NUM and 15 balls:+1"; do
+    conf=${c%% *} re=${c#* } how=
+    case $re in *:2) how=2; re=${re%:2} ;; *:+1) how=+1; re=${re%:+1} ;; esac
+    n=$(said README "$re")
+    case $how in 2) n=$((2 * n)) ;; +1) n=$((n + 1)) ;; esac
+    check "README: $conf has $n particles" test "$(get $conf particles)" = "$n"
+done
 # The README: the overlaps round-off leaves (event-driven runs), the time reversal, the slit.
 worst=$(for f in "$WORK"/*.summary; do grep -q '^collisions_resolved_late:' "$f" || cat "$f"; done | awk '$1 == "max_overlap:" && $2 > m { m = $2 } END { print m + 0 }')
 check "README: max_overlap at most $(said README "round-off leaves at most about $NUM\)") (largest $worst)" \
