@@ -159,7 +159,7 @@ said() {
 NUM='([0-9]+\.?[0-9]*(e-?[0-9]+)?)'
 SNUM='(-?[0-9]+\.?[0-9]*(e-?[0-9]+)?)'
 # The numbers comments spell out.
-number() { case $1 in three) echo 3 ;; four) echo 4 ;; five) echo 5 ;; six) echo 6 ;;
+number() { case $1 in one) echo 1 ;; two) echo 2 ;; three) echo 3 ;; four) echo 4 ;; five) echo 5 ;; six) echo 6 ;;
     seven) echo 7 ;; eight) echo 8 ;; twelve) echo 12 ;; *) echo "$1" ;; esac; }
 
 # near X CLAIM REL: X within REL of CLAIM (relative); fails on a missing one.
@@ -443,6 +443,25 @@ check "triatomic: sqrt(k / M (1 + 2 M / m)) = $(said triatomic "2 M / m\)\) = $N
 check "triatomic: <K> / <U> = $(awk -v k="$(column triatomic.csv vibration)" -v u="$(column triatomic.csv potential)" 'BEGIN { print k / u }'), within $(said triatomic "agree within $NUM %") %" \
     near "$(column triatomic.csv vibration)" "$(column triatomic.csv potential)" "$(awk -v p="$(said triatomic "agree within $NUM %")" 'BEGIN { print p / 100 }')"
 
+# Numbers of a comment that describe its configuration: edited apart, they fail.
+# key CONF SECTION KEY: the value of KEY in [SECTION] of conf/CONF.ini.
+key() { awk -v s="[$2]" -v k="$3" '/^\[/ { on = ($1 == s) } on && $1 == k && $2 == "=" { print $3; exit }' "$CONF/$1.ini"; }
+check "compression: radii grow by $(said compression "grow by $NUM %") % per unit time" \
+    within "$(key compression compression rate)" "$(awk -v p="$(said compression "grow by $NUM %")" 'BEGIN { print p / 100 }')" 1e-12
+check "compression: velocities rescaled after every $(said compression "after every ([a-z]+) collisions") collisions per disc" \
+    test "$(key compression compression control)" = "$(number "$(said compression "after every ([a-z]+) collisions")")"
+check "compression: jammed past Z = $(said compression "reduced pressure Z = PV/\(NkT\) passes $NUM")" \
+    test "$(key compression compression jamming)" = "$(said compression "reduced pressure Z = PV/\(NkT\) passes $NUM")"
+check "compression: a picture every $(said compression "a picture every $NUM time")" \
+    test "$(key compression output.pictures interval)" = "$(said compression "a picture every $NUM time")"
+# brownian: the heavy disc's speed, sqrt(m / M) of a light one's.
+check "brownian: sqrt(0.1 / 20) = $(said brownian "sqrt\(0.1 / 20\) = $NUM of")" awk \
+    -v c="$(said brownian "sqrt\(0.1 / 20\) = $NUM of")" 'NR == 2 { M = $6 } NR == 3 { m = $6 }
+     END { r = sqrt(m / M); exit !(M == 20 && m == 0.1 && (r - c) ^ 2 < 0.005 ^ 2) }' "$HSF_TEST_SRCDIR/data/brownian.txt"
+# diatomic: the spring's period, 2 pi sqrt(m / (2 k)).
+check "diatomic: vibration period $(said diatomic "\(2 k\)\) = $NUM\)")" within \
+    "$(awk -v k="$(key diatomic force.springs stiffness)" 'BEGIN { print 2 * 3.14159265 * sqrt(1 / (2 * k)) }')" \
+    "$(said diatomic "\(2 k\)\) = $NUM\)")" 0.0005
 # The README's examples, counted as the runs count them.
 for c in "box3d 3D: $NUM spheres in a box" "periodic3d 3D fluid, $NUM spheres, periodic" \
     "circle 2D: $NUM discs in a circle" "dumbbells a gas of $NUM hard dumbbells:2" \
