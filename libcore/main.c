@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "host/config_help.h"
 #include "host/error_private.h"
 #include "host/plugin_loader.h"
 #include "run/run.h"
@@ -27,7 +28,8 @@ static void usage(FILE *out)
 {
     fputs("Usage: hsframe -c FILE [-s SECTION.KEY=VALUE]... [-q] [--plugin-path DIRS]\n"
           "                [--resume CHECKPOINT] [--audit-every T] [--summary FORMAT]\n"
-          "       hsframe --list-plugins | --help-plugin NAME | --help | --version\n"
+          "       hsframe --list-plugins | --help-plugin NAME | --help-config | --help\n"
+          "       hsframe --version\n"
           "\n"
           "Event-driven simulation of hard discs (2D) and hard spheres (3D).\n"
           "\n"
@@ -44,6 +46,8 @@ static void usage(FILE *out)
           "                           overlap and no event was lost (-s simulation.audit_every=T)\n"
           "      --list-plugins       list the plugins found: name, kind, summary, file\n"
           "      --help-plugin NAME   describe a plugin and its parameters\n"
+          "      --help-config        the keys of hsframe's own sections ([simulation],\n"
+          "                           [init], ...): type, default, range, meaning\n"
           "  -h, --help               show this help\n"
           "  -V, --version            show the version\n"
           "\n"
@@ -91,7 +95,7 @@ static int help_plugin(const hsf_plugin_path *pp, const char *name)
     return HSF_EXIT_OK;
 }
 
-enum { OPT_LIST = 256, OPT_HELP_PLUGIN, OPT_PLUGIN_PATH, OPT_RESUME, OPT_AUDIT, OPT_SUMMARY };
+enum { OPT_LIST = 256, OPT_HELP_PLUGIN, OPT_HELP_CONFIG, OPT_PLUGIN_PATH, OPT_RESUME, OPT_AUDIT, OPT_SUMMARY };
 
 int main(int argc, char **argv)
 {
@@ -109,6 +113,7 @@ int main(int argc, char **argv)
         { "version", no_argument, NULL, 'V' },
         { "list-plugins", no_argument, NULL, OPT_LIST },
         { "help-plugin", required_argument, NULL, OPT_HELP_PLUGIN },
+        { "help-config", no_argument, NULL, OPT_HELP_CONFIG },
         { "plugin-path", required_argument, NULL, OPT_PLUGIN_PATH },
         { "resume", required_argument, NULL, OPT_RESUME },
         { "audit-every", required_argument, NULL, OPT_AUDIT },
@@ -134,6 +139,7 @@ int main(int argc, char **argv)
                   return HSF_EXIT_OK;
         case OPT_LIST: list = 1; break;
         case OPT_HELP_PLUGIN: help_name = optarg; break;
+        case OPT_HELP_CONFIG: hsf_config_help(stdout); free(overrides); return HSF_EXIT_OK;
         case OPT_PLUGIN_PATH: plugin_dirs = optarg; break;
         case OPT_RESUME: resume = optarg; break;
         case OPT_AUDIT:

@@ -138,4 +138,67 @@ for output in thermo events msd vacf speeds rdf freepath; do
         same "$output columns" header.txt columns.txt
 done
 
+# The README's "Writing plugins" counts the out-of-tree examples (those
+# with a configure.ac) and names each.
+count=$(tr '\n' ' ' <"$HSF_TEST_SRCDIR/README.md" | sed -nE 's#.*holds ([a-z]+) complete out-of-tree plugins.*#\1#p')
+examples=$(cd "$HSF_TEST_SRCDIR/examples" && ls -d */configure.ac | sed 's#/.*##')
+n=$(echo $examples | wc -w)
+check "README: '$count' out-of-tree examples, examples/ has $n" test "$(case $count in
+    three) echo 3 ;; four) echo 4 ;; five) echo 5 ;; six) echo 6 ;; seven) echo 7 ;; esac)" = "$n"
+for e in $examples; do
+    check "README names the example $e" contains "$HSF_TEST_SRCDIR/README.md" "\`$e\`"
+done
+
+# docs/CONFIG.md lists the keys of hsframe's own sections as --help-config
+# prints them from the tables the host checks: name, type, default, range.
+check "--help-config runs" run_status 0 --help-config
+awk '/^\[[^]]+\]/ { s = $1; next }
+     s != "" && /^  [a-z_]/ && $1 != "and" { print s, $1, $2, $3, $4 }' "$WORK/out" >help-config.txt
+awk -F'|' '/^## \[/ { s = $0; sub(/^## /, "", s); sub(/ .*/, "", s); next }
+     s != "" && /^\| `/ { for (i = 2; i <= 5; i++) { gsub(/^ +| +$|`/, "", $i) }
+                          print s, $2, $3, $4, $5 }' "$DOCS/CONFIG.md" >config-md.txt
+check "--help-config lists the sections ($(awk '{ print $1 }' help-config.txt | uniq | tr '\n' ' '))" \
+    test "$(awk '{ print $1 }' help-config.txt | uniq | wc -l)" -ge 7
+for s in simulation init compression checkpoint field bonds thermostat; do
+    check "--help-config has [$s]" grep -q "^\[$s\] " help-config.txt
+done
+check "docs/CONFIG.md: every key, type, default and range as --help-config prints them" \
+    same "CONFIG.md" help-config.txt config-md.txt
+
+# The man page's synopsis and its OPTIONS list every option --help lists:
+# OPTIONS each name, the synopsis one name of each (-c for --config).
+check "--help runs" run_status 0 --help
+sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' "$MAN" | sed 's/\\-/-/g; s/\\f[BIRP]//g' |
+    grep -oE '(^| |\[)--?[a-zA-Z][a-z-]*' | tr -d ' [' | sort -u >synopsis.txt
+sed -n '/^\.SH OPTIONS/,/^\.SH PLUGINS/p' "$MAN" | sed 's/\\-/-/g; s/\\f[BIRP]//g' |
+    grep -E '^\.(B|BI|BR) ' | grep -oE '(^| |")--?[a-zA-Z][a-z-]*' | tr -d ' "' | sort -u >man-options.txt
+# One line per option of --help: its names ("-c --config").
+grep -E '^ +-' "$WORK/out" | awk '{ n = ""; for (i = 1; i <= NF && $i ~ /^-/; i++) { o = $i; sub(/,$/, "", o); n = n " " o }
+    print substr(n, 2) }' >help-options.txt
+check "--help lists options ($(paste -sd ';' help-options.txt))" test "$(wc -l <help-options.txt)" -ge 10
+while read -r names; do
+    found=no
+    for o in $names; do grep -qx -- "$o" synopsis.txt && found=yes; done
+    check "hsframe.1 SYNOPSIS has $names" test $found = yes
+    for o in $names; do check "hsframe.1 OPTIONS has $o" grep -qx -- "$o" man-options.txt; done
+done <help-options.txt
+
+# docs/PLUGINS.md's output skeleton and its check script work as written:
+# the C code compiles against the headers alone, loads, runs, and the
+# script passes against it.
+block() {    # block HEADING LANG: the first ```LANG block after the line HEADING
+    awk -v h="$1" -v l="$2" '$0 == h { on = 1 } on && $0 == "```" l { inside = 1; next }
+        inside && $0 == "```" { exit } inside { print }' "$DOCS/PLUGINS.md"
+}
+mkdir skeleton
+block "### An output, whole" c >skeleton/energylog.c
+block "## Testing" sh >skeleton/check-energylog.sh
+check "PLUGINS.md: the output skeleton is there" contains skeleton/energylog.c 'HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "energylog"'
+check "PLUGINS.md: the output skeleton compiles (-Wall -Wextra -Werror)" \
+    ${CC:-cc} -Wall -Wextra -Werror -shared -fPIC -I"$HSF_TEST_SRCDIR/include" \
+    skeleton/energylog.c -o skeleton/energylog.so
+check "PLUGINS.md: --help-plugin loads it" run_status 0 --plugin-path skeleton --help-plugin energylog
+check "PLUGINS.md: its check script passes" env HSFRAME="$HSFRAME" PLUGIN_DIR="$WORK/skeleton" \
+    sh skeleton/check-energylog.sh
+
 finish

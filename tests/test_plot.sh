@@ -1,6 +1,6 @@
 #!/bin/sh
 # hsframe-plot: every output with a table (speeds, rdf, msd, thermo, vacf,
-# freepath) drawn from the CSV of a real run as a PNG of the expected size,
+# freepath, energies, events) drawn from the CSV of a real run as a PNG of the expected size,
 # with its measured data and its reference curve in their colours; the
 # size and name options; refusals that write nothing.
 . "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
@@ -57,6 +57,8 @@ file = freepath.csv
 I
 check "the run writes its tables" run_status 0 -c run.ini
 check "the billiard break writes its thermo table" run_status 0 -c "$CONF/billiards.ini"
+check "the triatomic molecule writes its energies (time-step engine)" run_status 0 -c "$CONF/triatomic.ini"
+check "the 3-ball break writes its events log" run_status 0 -c "$CONF/billiards3.ini"
 
 # size PNG W H: png_pixel reads the file and it is W x H.
 size() { [ "$("$pixel" "$1")" = "size $2 $3" ] || { echo "  $1: $("$pixel" "$1")" >&2; return 1; }; }
@@ -89,6 +91,11 @@ check "vacf: three panels, 1500 x 500" plotted vacf.csv 1500 500
 check "  D and the tail guides are drawn" colour vacf.png $red 300
 check "freepath: two histograms, 1100 x 480" plotted freepath.csv 1100 480
 check "  the means are marked" colour freepath.png $red 300
+check "energies: two panels against time, 1200 x 500" plotted triatomic.csv 1200 500
+check "  the potential energy and rotation are drawn" colour triatomic.png $red 300
+check "  the total and vibration are drawn" colour triatomic.png 34 136 51 300
+check "events: events by kind and their impulses, 1100 x 480" plotted billiards3-events.csv 1100 480
+check "  the wall hits are drawn" colour billiards3-events.png $red 100
 
 # Options: another size and name.
 check "-s 640x480 -o: that size, that name" sh -c "'$PLOT' rdf.csv -s 640x480 -o g.png >/dev/null"
@@ -103,9 +110,9 @@ refused() {
     [ $status -eq 2 ] && grep -qF -- "$expected" plot.err && [ ! -e out.png ] ||
         { echo "  exit $status" >&2; cat plot.err >&2; return 1; }
 }
-printf 'time,kind,i,j,impulse\n0.5,pair,1,2,0.25\n' >events.csv
+printf 'time,speed\n0.5,0.25\n' >other.csv
 check "a table it does not know: exit 2, says what it found" \
-    refused "events.csv:1: expected the header of an hsframe output's CSV (speeds, rdf, msd, thermo, vacf, freepath), found: time,kind,i,j,impulse" events.csv
+    refused "other.csv:1: expected the header of an hsframe output's CSV (speeds, rdf, msd, thermo, vacf, freepath, energies, events), found: time,speed" other.csv
 head -n 1 rdf.csv >empty.csv
 check "a table without rows: exit 2" refused "empty.csv: a rdf table without rows" empty.csv
 check "a missing file: exit 2" refused "missing.csv: no such readable file" missing.csv

@@ -70,6 +70,15 @@ check "verlet: second order (error ratio 3.5 to 4.5)" ratio_between "$r" 1 3.5 4
 r=$(order_ratio rk4); echo "  rk4: error ratio $r"
 check "rk4: fourth order (error ratio 12 to 20)" ratio_between "$r" 1 12 20
 
+# What conf/kepler.ini's comment says of the eccentric orbit, read from it:
+# the symplectic Euler's error bounded at about 1e-7, rk4's per orbit.
+said() { sed -n 's/^;//p' "$CONF/$1.ini" | tr '\n' ' ' | tr -s ' ' | sed -nE "s#.*$2.*#\1#p"; }
+bound=$(said kepler "error stays bounded, ([0-9.e-]+),")
+check "kepler.ini: symplectic bounded at about $bound ($symplectic1, $symplectic10)" \
+    sh -c "awk -v a=$symplectic1 -v c=$symplectic10 -v b='$bound' 'BEGIN { exit !(b != \"\" && a * a < 9 * b * b && c * c < 9 * b * b && a * a > b * b / 9) }'"
+per=$(said kepler "rk4's, ([0-9.e-]+) per orbit")
+check "kepler.ini: rk4 $per per orbit ($rk41)" \
+    sh -c "awk -v a=$rk41 -v p='$per' 'BEGIN { a = a < 0 ? -a : a; exit !(p != \"\" && a > 0.8 * p && a < 1.2 * p) }'"
 check "euler: energy error > 1e-2 after an orbit" above "$euler1" 1e-2
 check "euler: energy error grows (2 orbits: 1.5x, 10 orbits: 3x)" \
     sh -c "awk -v a=$euler1 -v b=$euler2 -v c=$euler10 'BEGIN { exit !(b > 1.5 * a && c > 3 * a) }'"

@@ -11,6 +11,7 @@
 #include "shared/physics.h"
 #include "shared/progress.h"
 #include "shared/system_private.h"
+#include "host/config_help.h"
 #include "host/error_private.h"
 #include "io/atomic_private.h"
 #include "io/init.h"
@@ -1039,3 +1040,26 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
     free(rs);
     return status;
 }
+
+/* The sections above, for hsframe --help-config (host/config_help.c). */
+const hsf_host_section hsf_host_sections[] = {
+    { "simulation", "the run: dimension, particles, length, engine, checks",
+      { simulation_params, hsf_step_params }, NULL },
+    { "init", "generated particles instead of a particle file: a lattice or a random fluid",
+      { hsf_init_params, NULL }, NULL },
+    { "compression", "radii grow while the particles move (Lubachevsky-Stillinger)",
+      { hsf_compression_params, NULL }, NULL },
+    { "checkpoint", "saving the state to stop and resume (--resume)",
+      { checkpoint_params, NULL }, NULL },
+    { "field", "a uniform external field (gravity)", { field_params, NULL }, NULL },
+    { "bonds", "bonds between particles from a file (tethers; springs under engine = timestep)",
+      { bonds_params, NULL }, NULL },
+    { "thermostat", "a heat bath (event engine)", { thermostat_host_params, NULL }, "andersen" },
+    { "queue", "the event queue (event engine)", { queue_host_params, NULL }, "calendar" },
+    { "boundary", "the walls, periodic or not, and the box size", { boundary_host_params, NULL },
+      "box" },
+    { "output.NAME", "one output per section, NAME of your choice", { output_host_params, NULL },
+      "" },
+    { "force.NAME", "one force per section (engine = timestep)", { force_host_params, NULL }, "" },
+    { NULL, NULL, { NULL, NULL }, NULL }
+};
