@@ -8,10 +8,7 @@
 . "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
 cd "$WORK" || exit 1
 SWEEP="$HSF_TEST_BUILDDIR/hsframe-sweep"
-if ! command -v parallel >/dev/null; then
-    echo "GNU parallel is not installed: skipped"
-    exit 77
-fi
+command -v parallel >/dev/null || skip_all parallel "GNU parallel is not installed"
 
 # field CSV POINT COLUMN: the value of COLUMN in POINT's row.  Point names
 # hold commas (they are quoted); the other values read here do not.
