@@ -32,10 +32,10 @@ skip_all() {
     exit 1
 }
 
-# check NAME COMMAND...: passes if the command succeeds.
+# check NAME COMMAND...: passes if the command succeeds; returns as it.
 check() {
     name=$1; shift
-    if "$@"; then ok "$name"; else not_ok "$name"; fi
+    if "$@"; then ok "$name"; else not_ok "$name"; return 1; fi
 }
 
 # run_status EXPECTED ARGS...: runs hsframe, keeps stdout/stderr in
