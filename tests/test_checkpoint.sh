@@ -345,7 +345,9 @@ check "bad key: message" contains "$WORK/err" "[checkpoint] unknown key 'evry' (
 sed '/^\[checkpoint\]/,$d' run.ini >plain.ini
 "$HSFRAME" -c plain.ini >out.txt 2>err.txt &
 pid=$!
-sleep 0.2
+# Signalled once it runs (its first line), not while the libtool wrapper
+# or the loader still start it: that would be a plain kill (143).
+for i in $(seq 1 50); do grep -q "running to" err.txt && break; sleep 0.1; done
 kill -TERM $pid
 wait $pid
 check "without [checkpoint], SIGTERM exits 1" test $? -eq 1
