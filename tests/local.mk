@@ -1,13 +1,11 @@
 # make check: Criterion unit tests (one program per module) and end-to-end
 # scripts that run the hsframe program.
-if HAVE_CRITERION
 CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
 	tests/test_particles tests/test_box tests/test_engine tests/test_geometry \
 	tests/test_queue_conformance tests/test_measure tests/test_speeds tests/test_state \
 	tests/test_rules tests/test_forces tests/test_path
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
-endif
 TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/test_scenarios.sh \
 	tests/test_pictures.sh tests/test_prefetch.sh tests/test_checkpoint.sh tests/test_guards.sh \
 	tests/test_limits.sh tests/test_models.sh tests/test_vacf.sh tests/test_plot.sh \

@@ -96,6 +96,8 @@ if command -v script >/dev/null 2>&1; then
         /dev/null >"$WORK/tty" 2>&1 </dev/null
     check "progress line on a terminal" contains "$WORK/tty" "events/s"
     check "progress line: simulated time" contains "$WORK/tty" " of 200 ("
+else
+    skip script "progress line on a terminal: script(1) is not installed"
 fi
 cd "$WORK"
 

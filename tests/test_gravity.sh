@@ -18,7 +18,7 @@ check "ball: every bounce back to its height (impulse 2 sqrt(1.5) to 1e-11)" awk
     END { exit bad || n != 4082 }' bouncing-events.csv
 check "ball: the bounces are 2 sqrt(1.5) apart" awk -F, '
     NR > 1 { k = NR - 2; t = sqrt(1.5) * (2 * k + 1); d = $1 - t; if ((d < 0 ? -d : d) > 1e-9) bad = 1 }
-    END { exit bad }' bouncing-events.csv
+    END { exit bad || NR != 4083 }' bouncing-events.csv
 check "ball: energy (kinetic + m g y) conserved" near "$(value energy_drift)" 0 1e-13
 check "ball: total energy is m g h = 0.8" near "$(value total_energy)" 0.8 1e-13
 
@@ -33,24 +33,25 @@ fit=$(awk '/^Lattice/ { f++; split($0, q, "\""); split(q[2], l, " "); H = l[5]; 
           for (b = 0; b < 10; b++) { x = (b + 0.5) * H / 10; y = log(c[b])
                                      sx += x; sy += y; sxx += x * x; sxy += x * y }
           printf "%.6f %.6f", (10 * sxy - sx * sy) / (10 * sxx - sx * sx), -0.01 / kT }' barometric.xyz)
-set -- $fit
-check "barometric: slope $1 against -m g / kT = $2" awk -v s="$1" -v p="$2" \
-    'BEGIN { r = s / p; exit !(r > 0.9 && r < 1.1) }'
+slope=${fit% *} expected=${fit#* }
+check "barometric: slope $slope against -m g / kT = $expected" awk -v s="$slope" -v p="$expected" \
+    'BEGIN { exit !(s != "" && p != "" && p != 0 && s / p > 0.9 && s / p < 1.1) }'
 
 # The granular bed: its kinetic energy falls by more than 100 from the
 # peak, its potential energy levels off, and it ends low in the box.
 check "granular bed runs" run_status 0 -c "$CONF/granular-bed.ini"
 check "bed: kinetic + potential + dissipated conserved" near "$(value energy_drift)" 0 1e-12
 check "bed: the kinetic energy drains" awk -F, 'NR > 1 { if ($4 > k) k = $4; last = $4 }
-    END { exit !(last < k / 100) }' granular-bed-thermo.csv
+    END { exit !(NR > 2 && last < k / 100) }' granular-bed-thermo.csv
 check "bed: settled (potential energy at t = 15 and 20 within 1 %)" awk -F, '
-    $1 == 15 { a = $10 } $1 == 20 { b = $10 } END { exit !(b > 0 && (a - b) / b < 0.01) }' \
+    NR > 1 && $1 == 15 { a = $10; n++ } NR > 1 && $1 == 20 { b = $10; n++ }
+    END { d = a - b; exit !(n == 2 && b > 0 && (d < 0 ? -d : d) / b < 0.01) }' \
     granular-bed-thermo.csv
 check "bed: the centre of mass fell from 16 to below 6" awk -F, '
     NR == 2 { u0 = $10 } END { exit !(u0 / 300 > 15 && $10 / 300 < 6) }' granular-bed-thermo.csv
 
 # Stopped and resumed until done: the same end.
-status=75 runs=0
+status=75 runs=0 stops=0
 while [ $status -eq 75 ] && [ $runs -lt 200 ]; do
     resume=""
     [ -f bed.ckpt ] && resume="--resume bed.ckpt"
@@ -59,9 +60,11 @@ while [ $status -eq 75 ] && [ $runs -lt 200 ]; do
         -s checkpoint.stop_after=0.1 $resume >/dev/null
     status=$?
     runs=$((runs + 1))
+    [ $status -eq 75 ] && stops=$((stops + 1))
 done
 echo "  resumed in $runs runs" >&2
-check "bed resumed: completed in several runs" test $status -eq 0 -a $runs -gt 1
+check "bed resumed: stopped with a checkpoint at least once" test $stops -gt 0
+check "bed resumed: completed" test $status -eq 0
 check "bed resumed: the same table as the whole run" cmp -s resumed.csv granular-bed-thermo.csv
 
 # Refused before the run: a boundary that cannot solve parabolas, a field

@@ -79,7 +79,7 @@ check "3.6 10^9 discs: says what is needed" grep -q \
 # Under an address-space limit (not under AddressSanitizer, which reserves
 # terabytes of address space for its shadow memory).
 if ldd "$HSF_TEST_BUILDDIR/.libs/libhsframe.so" 2>/dev/null | grep -q libasan; then
-    echo "# skipped: ulimit -v under AddressSanitizer"
+    skip ulimit "ulimit -v: not under AddressSanitizer"
 else
     check "under ulimit -v 1 GB, 4 million discs are refused" \
         sh -c "ulimit -v 1000000 && '$HSFRAME' -c big.ini -s init.cells='2000 2000' >'$WORK/out' 2>'$WORK/err'; test \$? -eq 2"

@@ -6,8 +6,7 @@ cd "$WORK" || exit 1
 
 pixel="$HSF_TEST_BUILDDIR/tests/png_pixel"
 if [ ! -e "$HSF_TEST_BUILDDIR/plugins/output/.libs/frames.so" ] || [ ! -x "$pixel" ]; then
-    echo "frames was not built (no cairo): skipped"
-    exit 77
+    skip_all cairo "frames was not built (no cairo)"
 fi
 
 # Two discs at rest, red on the left and blue on the right, in the unit
@@ -173,7 +172,7 @@ I
         check "viewer: SDL is loaded for it" sh -c "LD_DEBUG=libs $display '$HSFRAME' \
             -c viewer.ini -s output.v.screenshot= 2>&1 | grep -q 'calling init: .*libSDL2'"
     else
-        echo "viewer: no headless display works (offscreen, dummy, xvfb-run): not drawn"
+        skip viewer "viewer: no headless display works (offscreen, dummy, xvfb-run): not drawn"
     fi
     check "viewer: SDL is not loaded without it" sh -c "LD_DEBUG=libs '$HSFRAME' \
         -c frames.ini 2>&1 | grep -q 'calling init: .*frames' && ! LD_DEBUG=libs \
@@ -186,5 +185,7 @@ I
     check "viewer: interval: message" contains "$WORK/err" "expected the time between frames"
     check "viewer: 2D only" run_status 2 -c "$CONF/box3d.ini" -s output.v.plugin=viewer \
         -s output.v.interval=1
+else
+    skip viewer "viewer was not built (no SDL2)"
 fi
 finish

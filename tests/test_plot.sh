@@ -7,10 +7,8 @@
 cd "$WORK" || exit 1
 PLOT="$HSF_TEST_SRCDIR/tools/hsframe-plot"
 pixel="$HSF_TEST_BUILDDIR/tests/png_pixel"
-if ! command -v gnuplot >/dev/null 2>&1 || [ ! -x "$pixel" ]; then
-    echo "gnuplot or cairo (tests/png_pixel) missing: skipped"
-    exit 77
-fi
+command -v gnuplot >/dev/null 2>&1 || skip_all gnuplot "gnuplot is not installed"
+[ -x "$pixel" ] || skip_all cairo "tests/png_pixel was not built (no cairo)"
 
 # 512 discs at packing fraction 0.3 (periodic) with every output that
 # writes a table, and the billiard break for a thermo table with walls.

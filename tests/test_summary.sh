@@ -88,6 +88,6 @@ if command -v jq >/dev/null; then
     check "resumed: resumed_at and checkpoints are numbers" jqt \
         '(.resumed_at | type) == "number" and .checkpoints == 0' "$WORK/out"
 else
-    echo "ok - json checks skipped: jq is not installed"
+    skip jq "json checks: jq is not installed"
 fi
 finish

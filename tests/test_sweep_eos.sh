@@ -6,10 +6,7 @@
 . "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
 cd "$WORK" || exit 1
 SWEEP="$HSF_TEST_BUILDDIR/hsframe-sweep"
-if ! command -v parallel >/dev/null; then
-    echo "GNU parallel is not installed: skipped"
-    exit 77
-fi
+command -v parallel >/dev/null || skip_all parallel "GNU parallel is not installed"
 mkdir eos
 cp "$HSF_TEST_SRCDIR"/examples/eos/*.ini "$HSF_TEST_SRCDIR"/examples/eos/eos.gp eos/
 sed -i -e 's/^end_time = .*/end_time = 60/' eos/spheres.ini eos/discs.ini
@@ -38,6 +35,6 @@ if command -v gnuplot >/dev/null; then
     check "gnuplot draws the picture" gnuplot eos/eos.gp
     check "eos.png is a PNG" test "$(head -c 8 eos.png | od -An -c | tr -d ' ')" = '211PNG\r\n032\n'
 else
-    echo "ok - gnuplot is not installed: the picture is not drawn"
+    skip gnuplot "the picture: gnuplot is not installed"
 fi
 finish

@@ -11,14 +11,10 @@ cd "$WORK" || exit 1
 SWEEP="$HSF_TEST_BUILDDIR/hsframe-sweep"
 for p in munged munge slurmctld slurmd sbatch squeue scontrol sinfo; do
     if ! command -v "$p" >/dev/null && [ ! -x "/usr/sbin/$p" ]; then
-        echo "$p is not installed (Debian packages slurm-wlm and munge): skipped"
-        exit 77
+        skip_all slurm "$p is not installed (Debian packages slurm-wlm and munge)"
     fi
 done
-if [ "$(id -u)" != 0 ]; then
-    echo "a Slurm of its own needs root: skipped"
-    exit 77
-fi
+[ "$(id -u)" = 0 ] || skip_all slurm "a Slurm of its own needs root"
 PATH=$PATH:/usr/sbin
 
 # Stops what was started, by the process ids in the pid files.
@@ -35,7 +31,7 @@ chmod 755 "$WORK"
 mkdir state spool
 munged --force --socket="$WORK/munge.sock" --pid-file="$WORK/munged.pid" \
     --log-file="$WORK/munged.log" --seed-file="$WORK/munged.seed" ||
-    { echo "munged would not start: skipped"; cat munged.log; exit 77; }
+    { cat munged.log; skip_all slurm "munged would not start"; }
 
 # Ports of its own, so that it meets no other Slurm on this machine.
 port=$((20000 + $$ % 20000 * 2))
@@ -150,7 +146,7 @@ check "collect: the failure and its error" contains err "$bad: failed (exit 2): 
 check "results: 2 rows" test "$(wc -l <eos/results.csv)" -eq 3
 check "results: the good point resumed" \
     test -n "$(awk -F, 'NR == 1 { for (k = 1; k <= NF; k++) if ($k == "resumed_at") c = k }
-                        NR == 2 { print $(c + 1) }' eos/results.csv)"
+                        NR == 2 && c { print $(c + 1) }' eos/results.csv)"
 check "the checkpoint is gone" test ! -e "eos/$good/point.ckpt"
 
 # The same point without stopping ends bit for bit the same.

@@ -23,7 +23,8 @@ ratio=$(awk 'NF == 1 { frame++ } NF >= 12 && frame > 8 {
 echo "  light / heavy mean kinetic energy: $ratio"
 check "gas: equipartition between the masses (3 %)" between "$ratio" 0.97 1.03
 check "gas: the light discs start at rest" \
-    awk 'NR > 2 && $9 == 1 && ($5 != 0 || $6 != 0) { exit 1 } NF == 1 && NR > 1 { exit 0 }' gas-timestep.xyz
+    awk 'NF == 1 && NR > 1 { exit } NR > 2 && $9 == 1 { n++; if ($5 != 0 || $6 != 0) bad = 1 }
+         END { exit bad || n != 200 }' gas-timestep.xyz
 check "gas: contact and walls keep the energy (1e-12)" below "$(value total_energy_drift)" 1e-12
 check "gas: the event engine's count is reported" above "$(value event_engine_collisions)" 100000
 check "gas: dt = 0.001 resolves 95 to 100 % of the event engine's collisions" \
@@ -60,7 +61,7 @@ for k in 1 2 3 4; do
         between "$(awk -v m="$m" -v e="$kt2" 'BEGIN { print m / e }')" 0.96 1.04
 done
 check "diatomic: at the start, translation only" \
-    awk -F, 'NR == 2 && ($4 > 1e-12 || $5 > 1e-12 || $6 > 1e-12) { exit 1 }' diatomic.csv
+    awk -F, 'NR == 2 { still = $4 <= 1e-12 && $5 <= 1e-12 && $6 <= 1e-12 } END { exit !still }' diatomic.csv
 check "diatomic: energy kept (2e-3)" below "$(value total_energy_drift)" 2e-3
 check "diatomic: momentum kept (periodic)" below "$(value momentum_drift)" 1e-12
 
@@ -84,6 +85,8 @@ if "$HSFRAME" --list-plugins 2>/dev/null | grep -q '^frames '; then
     check "frames of the diatomic gas" run_status 0 -c frames.ini -s simulation.end_time=1 \
         -s output.movie.width=64
     check "frames: one per interval and the last" test "$(ls mol*.png | wc -l)" = 3
+else
+    skip cairo "frames of a time-step run: frames was not built (no cairo)"
 fi
 
 # The generator still makes the data files: byte for byte where it draws

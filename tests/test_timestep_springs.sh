@@ -7,7 +7,9 @@
 cd "$WORK" || exit 1
 
 value() { awk -v k="$1:" '$1 == k { print $2 }' "$WORK/out"; }
+# below X L: |X| < L; an empty X (a missing value) fails.
 below() { awk -v x="$1" -v l="$2" 'BEGIN { exit !(x != "" && (x < 0 ? -x : x) < l) }'; }
+above() { awk -v x="$1" -v l="$2" 'BEGIN { exit !(x != "" && x > l) }'; }
 
 # A chain of N = 8 unit masses and unit springs of rest length 1, free at
 # both ends, released at rest in mode p: u_j = A cos(p pi (j + 1/2) / N),
@@ -20,12 +22,13 @@ mode() {
         for (j = 0; j < N; j++)
             printf "%.17g 1 0 0 0.1 1 255 255 255\n", 1 + j + A * cos(p * pi * (j + 0.5) / N) }'
 }
-# worst |u_j - s u_j(0)| / A in chain-final.xyz, for sign s (0: u = 0)
+# worst |u_j - s u_j(0)| / A in chain-final.xyz, for sign s (0: u = 0);
+# nothing unless the file holds all N masses.
 deviation() {
     awk -v N=$N -v A=$A -v p="$1" -v s="$2" 'BEGIN { pi = atan2(0, -1) }
         NR > 2 { j = NR - 3; u = $2 - 1 - j; u0 = A * cos(p * pi * (j + 0.5) / N)
                  d = u - s * u0; if (d < 0) d = -d; if (d > m) m = d }
-        END { printf "%.3e\n", m / A }' chain-final.xyz
+        END { if (NR == N + 2) printf "%.3e\n", m / A }' chain-final.xyz
 }
 for p in 1 2 3 4 5 6 7; do
     mode $p >mode.txt
@@ -33,8 +36,10 @@ for p in 1 2 3 4 5 6 7; do
     for q in 0.25:0 0.5:-1 1:1; do
         f=${q%:*} s=${q#*:}
         t=$(awk -v f=$f -v T="$T" 'BEGIN { printf "%.17g", f * T }')
-        run_status 0 -c "$CONF/chain.ini" -s simulation.particles="$WORK/mode.txt" \
-            -s simulation.end_time="$t" -s output.movie.interval=0 &&
+        rm -f chain-final.xyz
+        check "chain mode $p: runs to $f T" run_status 0 -c "$CONF/chain.ini" \
+            -s simulation.particles="$WORK/mode.txt" -s simulation.end_time="$t" \
+            -s output.movie.interval=0
         check "chain mode $p: at $f T the displacements are $s times the start's" \
             below "$(deviation $p $s)" 1e-4
     done
@@ -42,20 +47,22 @@ done
 check "chain: energy kept (verlet, 1e-6)" below "$(value total_energy_drift)" 1e-6
 # The same check fails for a wrong frequency: 1 % off, at T/4.
 mode 1 >mode.txt
-run_status 0 -c "$CONF/chain.ini" -s simulation.particles="$WORK/mode.txt" \
-    -s simulation.end_time=4.0660 -s output.movie.interval=0
-check "chain: 1 % away from T/4, the displacements are not 0" \
-    sh -c "! awk -v x=$(deviation 1 0) 'BEGIN { exit !(x < 1e-2) }'"
+rm -f chain-final.xyz
+check "chain: runs to 1 % away from T/4" run_status 0 -c "$CONF/chain.ini" \
+    -s simulation.particles="$WORK/mode.txt" -s simulation.end_time=4.0660 \
+    -s output.movie.interval=0
+check "chain: 1 % away from T/4, the displacements are not 0" above "$(deviation 1 0)" 1e-2
 
 # Heavy - light - heavy: the time averages of the kinetic (all of it
 # vibration here) and the potential energy agree (virial theorem for
 # harmonic forces), within 1 % over 2000 time units.
 check "triatomic runs" run_status 0 -c "$CONF/triatomic.ini"
-ratio=$(awk -F, 'NR > 1 { k += $2; u += $6 } END { printf "%.5f\n", k / u }' triatomic.csv)
+# 2000 / 0.25 samples and the header: a short file gives no ratio.
+ratio=$(awk -F, 'NR > 1 { k += $2; u += $6 } END { if (NR > 8000 && u > 0) printf "%.5f\n", k / u }' triatomic.csv)
 echo "  triatomic: <K> / <U> = $ratio"
-check "triatomic: <K> = <U> within 1 %" below "$(awk -v r="$ratio" 'BEGIN { print r - 1 }')" 0.01
+check "triatomic: <K> = <U> within 1 %" below "$(awk -v r="$ratio" 'BEGIN { if (r != "") print r - 1 }')" 0.01
 check "triatomic: no translation, no rotation" \
-    awk -F, 'NR > 1 && ($3 > 1e-12 || $4 > 1e-12) { exit 1 }' triatomic.csv
+    awk -F, 'NR > 1 && ($3 > 1e-12 || $4 > 1e-12) { bad = 1 } END { exit bad || NR <= 8000 }' triatomic.csv
 check "triatomic: energy kept (verlet, 1e-3)" below "$(value total_energy_drift)" 1e-3
 
 # Springs need bonds.

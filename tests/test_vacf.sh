@@ -48,6 +48,7 @@ I
 # standard error of the vacf's D from its blocks of time origins.
 : >d.txt
 for seed in 1 2 3 4 5 6; do
+    rm -f vacf.csv msd.csv thermo.csv
     check "3D fluid, seed $seed: runs" run_status 0 -c gk.ini -s simulation.seed=$seed
     echo "$(comment vacf.csv diffusion_coefficient) $(comment vacf.csv diffusion_coefficient_error)" \
         "$(comment msd.csv diffusion_coefficient)" >>d.txt
@@ -60,8 +61,8 @@ sed 's/^/  D_vacf, error, D_msd: /' d.txt >&2
 # it fits).  Each run's two values must agree within 3 combined standard
 # errors, and so must their means over the runs.
 agree() {
-    awk '{ v[NR] = $1; e[NR] = $2; m[NR] = $3; sm += $3; sd += $1 - $3 }
-         END { n = NR; if (n < 6) exit 1
+    awk 'NF != 3 { short = 1 } { v[NR] = $1; e[NR] = $2; m[NR] = $3; sm += $3; sd += $1 - $3 }
+         END { n = NR; if (n < 6 || short) exit 1
                mean = sm / n; for (i = 1; i <= n; i++) ss += (m[i] - mean) ^ 2
                sdm = sqrt(ss / (n - 1)); bad = 0
                for (i = 1; i <= n; i++) {
