@@ -19,6 +19,7 @@ libhsframe_core_la_SOURCES = \
 	libcore/host/config.c libcore/host/config_private.h \
 	libcore/host/config_help.c libcore/host/config_help.h \
 	libcore/host/plugin_loader.c libcore/host/plugin_abi.c libcore/host/plugin_loader.h \
+	libcore/host/plugin_instance.c libcore/host/plugin_instance.h \
 	libcore/host/random.h \
 	libcore/io/particles_read.c libcore/io/particles_parse.h \
 	libcore/io/particles_algs4.c libcore/io/particles_xyz.c \

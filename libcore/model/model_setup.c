@@ -8,6 +8,7 @@
 
 #include "shared/system_private.h"
 #include "host/error_private.h"
+#include "host/plugin_instance.h"
 #include "model/model.h"
 
 static const hsf_param interaction_host_params[] = {
@@ -87,17 +88,12 @@ static int open_plugin(hsf_system *sys, const hsf_config_file *cf, const hsf_plu
                        hsf_error *err)
 {
     hsf_model *md = sys->model;
-    const char *spec = hsf_config_lookup(cf, "interaction", "plugin");
-    if (!spec)
-        spec = interaction_host_params[0].def;
-    if (hsf_plugin_open(path, spec, HSF_PLUGIN_INTERACTION, &md->plugin, err))
-        return hsf_error_prefix(err, "[interaction] plugin = %s: ", spec);
+    if (hsf_instance_open(cf, path, "interaction", HSF_PLUGIN_INTERACTION,
+                          interaction_host_params, &md->plugin, &md->cfg, err))
+        return -1;
     md->type = md->plugin.vtable;
     const char *name = md->plugin.info->name;
-    if (hsf_config_bind(cf, "interaction", interaction_host_params, md->plugin.info->params,
-                        &md->cfg, err))
-        return -1;
-    if (!(md->state = calloc(1, md->type->state_size ? md->type->state_size : 1)))
+    if (!(md->state = hsf_instance_state(&md->plugin)))
         return hsf_error_set(err, "out of memory");
     md->initialised = 1;
     if (md->type->init && md->type->init(md->state, &md->cfg, sys->dim, err))
@@ -331,15 +327,10 @@ void hsf_model_close(hsf_system *sys)
     hsf_model *md = sys->model;
     if (!md)
         return;
-    if (md->initialised && md->type->fini)
-        md->type->fini(md->state);
-    free(md->state);
+    hsf_instance_close(&md->plugin, &md->cfg, md->state, md->initialised);
     for (size_t k = 0; k < md->n_pair_cfg; k++)
         hsf_config_unbind(&md->pair_cfg[k]);
     free(md->pair_cfg);
-    hsf_config_unbind(&md->cfg);
-    if (md->plugin.info)
-        hsf_plugin_close(&md->plugin);
     free(md->rule);
     free(md->radius);
     free(md->reach);

@@ -13,6 +13,7 @@
 #include "shared/system_private.h"
 #include "host/config_help.h"
 #include "host/error_private.h"
+#include "host/plugin_instance.h"
 #include "io/atomic_private.h"
 #include "io/init.h"
 #include "io/input_limits.h"
@@ -138,20 +139,12 @@ typedef struct run_state {
 } run_state;
 
 /* Loads a plugin named in section, then binds the section to the host's
- * and the plugin's parameters. */
+ * and the plugin's parameters (host/plugin_instance.h). */
 static int open_section_plugin(run_state *rs, const char *section, int kind,
                                const hsf_param *host, hsf_plugin *plugin,
                                hsf_config *cfg, hsf_error *err)
 {
-    const char *spec = hsf_config_lookup(&rs->cf, section, "plugin");
-    if (!spec)
-        spec = host[0].def;
-    if (!spec)
-        return hsf_error_set(err, "%s: [%s] needs the key 'plugin' (%s)", rs->cf.path,
-                             section, host[0].help);
-    if (hsf_plugin_open(&rs->path, spec, kind, plugin, err))
-        return hsf_error_prefix(err, "[%s] plugin = %s: ", section, spec);
-    return hsf_config_bind(&rs->cf, section, host, plugin->info->params, cfg, err);
+    return hsf_instance_open(&rs->cf, &rs->path, section, kind, host, plugin, cfg, err);
 }
 
 /* The sections whose names start with prefix, and how many (a
@@ -197,10 +190,8 @@ static int open_outputs(run_state *rs, hsf_error *err)
  * skip_outputs). */
 static void drop_outputs(hsf_system *sys)
 {
-    for (size_t k = 0; k < sys->n_out; k++) {
-        hsf_config_unbind(&sys->out[k].cfg);
-        hsf_plugin_close(&sys->out[k].plugin);
-    }
+    for (size_t k = 0; k < sys->n_out; k++)
+        hsf_instance_close(&sys->out[k].plugin, &sys->out[k].cfg, NULL, 0);
     sys->n_out = 0;
     sys->event_mask = 0;
 }
@@ -541,11 +532,6 @@ static double extent_span(const hsf_system *sys)
     return span;
 }
 
-static void *alloc_state(size_t size)
-{
-    return calloc(1, size ? size : 1);
-}
-
 /* How a prediction finds partners, and the structures it uses: the cell
  * grid, neighbour lists, image shifts; the model's shells.  validate:
  * check first that no two particles overlap (not on a restart whose
@@ -576,7 +562,7 @@ static int open_queue(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
     sys->queue = sys->queue_plugin.vtable;
-    if (!(sys->queue_state = alloc_state(sys->queue->state_size)))
+    if (!(sys->queue_state = hsf_instance_state(&sys->queue_plugin)))
         return hsf_error_set(err, "out of memory");
     rs->queue_initialised = 1;
     if (sys->queue->init(sys->queue_state, &sys->queue_cfg, sys->n + 16, err))
@@ -609,6 +595,7 @@ static int restart(run_state *rs, hsf_error *err)
     md->growth = (hsf_growth){ .s0 = 1, .s_cap = 1 };
     md->dissipated = 0;
     md->core_collisions = md->step_events = 0;
+    /* The queue afresh: its state released and made again (open_queue). */
     sys->queue->fini(sys->queue_state);
     free(sys->queue_state);
     sys->queue_state = NULL;
@@ -766,7 +753,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
 
     sys->boundary = sys->boundary_plugin.vtable;
-    if (!(sys->boundary_state = alloc_state(sys->boundary->state_size)))
+    if (!(sys->boundary_state = hsf_instance_state(&sys->boundary_plugin)))
         return hsf_error_set(err, "out of memory");
     rs->boundary_initialised = 1;
     if (sys->boundary->init(sys->boundary_state, &sys->boundary_cfg, sys->dim, err))
@@ -785,7 +772,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
 
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];
-        if (!(o->state = alloc_state(o->type->state_size)))
+        if (!(o->state = hsf_instance_state(&o->plugin)))
             return hsf_error_set(err, "out of memory");
         o->initialised = 1;
         if (o->type->init(o->state, &o->cfg, sys, err))
@@ -795,7 +782,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     sys->random = 0x632be59bd9b4e019ULL ^ (uint64_t)hsf_config_int(&rs->sim, "seed");
     if (sys->thermostat_plugin.info) {
         sys->thermostat = sys->thermostat_plugin.vtable;
-        if (!(sys->thermostat_state = alloc_state(sys->thermostat->state_size)))
+        if (!(sys->thermostat_state = hsf_instance_state(&sys->thermostat_plugin)))
             return hsf_error_set(err, "out of memory");
         sys->thermostat_initialised = 1;
         if (sys->thermostat->init(sys->thermostat_state, &sys->thermostat_cfg, sys, err))
@@ -816,11 +803,7 @@ static void teardown(run_state *rs)
     hsf_system *sys = &rs->sys;
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];
-        if (o->initialised && o->type->fini)
-            o->type->fini(o->state);
-        free(o->state);
-        hsf_config_unbind(&o->cfg);
-        hsf_plugin_close(&o->plugin);
+        hsf_instance_close(&o->plugin, &o->cfg, o->state, o->initialised);
     }
     free(sys->out);
     free(sys->special_seq);
@@ -831,24 +814,14 @@ static void teardown(run_state *rs)
     hsf_config_unbind(&rs->bonds);
     hsf_config_unbind(&rs->field);
     hsf_config_unbind(&rs->compression);
-    if (rs->queue_initialised)
-        sys->queue->fini(sys->queue_state);
-    free(sys->queue_state);
-    if (rs->boundary_initialised && sys->boundary->fini)
-        sys->boundary->fini(sys->boundary_state);
-    free(sys->boundary_state);
-    hsf_config_unbind(&sys->queue_cfg);
-    hsf_config_unbind(&sys->boundary_cfg);
-    hsf_plugin_close(&sys->queue_plugin);
-    hsf_plugin_close(&sys->boundary_plugin);
+    hsf_instance_close(&sys->queue_plugin, &sys->queue_cfg, sys->queue_state,
+                       rs->queue_initialised);
+    hsf_instance_close(&sys->boundary_plugin, &sys->boundary_cfg, sys->boundary_state,
+                       rs->boundary_initialised);
     hsf_neighbours_free(&sys->nb);
     hsf_cells_free(&sys->cells);
-    if (sys->thermostat_initialised && sys->thermostat->fini)
-        sys->thermostat->fini(sys->thermostat_state);
-    free(sys->thermostat_state);
-    hsf_config_unbind(&sys->thermostat_cfg);
-    if (sys->thermostat_plugin.info)
-        hsf_plugin_close(&sys->thermostat_plugin);
+    hsf_instance_close(&sys->thermostat_plugin, &sys->thermostat_cfg, sys->thermostat_state,
+                       sys->thermostat_initialised);
     hsf_model_close(sys);
     hsf_system_release(sys);
     hsf_particle_set_free(&rs->set);

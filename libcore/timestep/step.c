@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "host/error_private.h"
+#include "host/plugin_instance.h"
 #include "timestep/step.h"
 
 const hsf_param hsf_step_params[] = {
@@ -103,7 +104,7 @@ int hsf_step_prepare(hsf_stepper *st, const hsf_config *sim, hsf_system *sys, hs
     for (size_t k = 0; k < st->n_forces; k++) {
         hsf_force_slot *f = &st->forces[k];
         f->type = f->plugin.vtable;
-        if (!(f->state = calloc(1, f->type->state_size ? f->type->state_size : 1)))
+        if (!(f->state = hsf_instance_state(&f->plugin)))
             return hsf_error_set(err, "out of memory");
         f->initialised = 1;
         if (f->type->init(f->state, &f->cfg, sys, err))
@@ -120,11 +121,7 @@ void hsf_step_free(hsf_stepper *st)
 {
     for (size_t k = 0; k < st->n_forces; k++) {
         hsf_force_slot *f = &st->forces[k];
-        if (f->initialised && f->type->fini)
-            f->type->fini(f->state);
-        free(f->state);
-        hsf_config_unbind(&f->cfg);
-        hsf_plugin_close(&f->plugin);
+        hsf_instance_close(&f->plugin, &f->cfg, f->state, f->initialised);
     }
     free(st->forces);
     free(st->r);

@@ -1,0 +1,62 @@
+/* The lifecycle of a plugin instance, one for every kind (plugin_instance.h). */
+#include <stdlib.h>
+
+#include <hsframe/boundary.h>
+#include <hsframe/force.h>
+#include <hsframe/interaction.h>
+#include <hsframe/output.h>
+#include <hsframe/queue.h>
+#include <hsframe/thermostat.h>
+
+#include "host/error_private.h"
+#include "host/plugin_instance.h"
+
+int hsf_instance_open(const hsf_config_file *cf, const hsf_plugin_path *pp, const char *section,
+                      int kind, const hsf_param *host, hsf_plugin *plugin, hsf_config *cfg,
+                      hsf_error *err)
+{
+    const char *spec = hsf_config_lookup(cf, section, "plugin");
+    if (!spec)
+        spec = host[0].def;
+    if (!spec)
+        return hsf_error_set(err, "%s: [%s] needs the key 'plugin' (%s)", cf->path, section,
+                             host[0].help);
+    if (hsf_plugin_open(pp, spec, kind, plugin, err))
+        return hsf_error_prefix(err, "[%s] plugin = %s: ", section, spec);
+    return hsf_config_bind(cf, section, host, plugin->info->params, cfg, err);
+}
+
+void *hsf_instance_state(const hsf_plugin *plugin)
+{
+    size_t size = *(const size_t *)plugin->vtable;
+    return calloc(1, size ? size : 1);
+}
+
+/* The kind's fini, NULL when it has none. */
+static void (*fini_of(const hsf_plugin *plugin))(void *)
+{
+    const void *vt = plugin->vtable;
+    switch (plugin->info->kind) {
+    case HSF_PLUGIN_QUEUE: return ((const hsf_queue_type *)vt)->fini;
+    case HSF_PLUGIN_BOUNDARY: return ((const hsf_boundary_type *)vt)->fini;
+    case HSF_PLUGIN_OUTPUT: return ((const hsf_output_type *)vt)->fini;
+    case HSF_PLUGIN_INTERACTION: return ((const hsf_interaction_type *)vt)->fini;
+    case HSF_PLUGIN_THERMOSTAT: return ((const hsf_thermostat_type *)vt)->fini;
+    case HSF_PLUGIN_FORCE: return ((const hsf_force_type *)vt)->fini;
+    }
+    return NULL;
+}
+
+void hsf_instance_close(hsf_plugin *plugin, hsf_config *cfg, void *state, int initialised)
+{
+    if (initialised && plugin->info) {
+        void (*fini)(void *) = fini_of(plugin);
+        if (fini)
+            fini(state);
+    }
+    free(state);
+    if (cfg)
+        hsf_config_unbind(cfg);
+    if (plugin->info)
+        hsf_plugin_close(plugin);
+}
