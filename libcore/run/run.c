@@ -130,7 +130,8 @@ typedef struct run_state {
     uint32_t particles_crc; /* of the particles at time 0 */
     double started;         /* monotonic clock when this process began the run */
     double every, stop_after;
-    unsigned checkpoints;   /* written by this process */
+    double wall_before;     /* wall-clock seconds of the segments before this one (resumed) */
+    uint64_t checkpoints;   /* written by the run, every segment */
     /* The time-step engine ([simulation] engine = timestep), step/ */
     int timestep;
     hsf_stepper step;
@@ -241,6 +242,24 @@ static int has_section(const run_state *rs, const char *name)
     return found;
 }
 
+/* Where section was first set, for a message: "FILE:LINE" of its first
+ * key in the file, or "-s SECTION.KEY" (in a static buffer). */
+static const char *section_where(const run_state *rs, const char *section)
+{
+    static char where[512];
+    for (size_t k = 0; k < rs->cf.n; k++) {
+        const hsf_config_entry *e = &rs->cf.e[k];
+        if (strcmp(e->section, section) || e->line < 0)     /* < 0: derived, not set */
+            continue;
+        if (e->line > 0)
+            snprintf(where, sizeof where, "%s:%d", rs->cf.path, e->line);
+        else
+            snprintf(where, sizeof where, "-s %s.%s", e->section, e->key);
+        return where;
+    }
+    return rs->cf.path;
+}
+
 /* What the time-step engine does not do: checkpoints, audits; what its
  * comparison with the event engine needs: free flight. */
 static int check_timestep(run_state *rs, const hsf_run_options *opt, int has_checkpoint,
@@ -261,16 +280,25 @@ static int check_timestep(run_state *rs, const hsf_run_options *opt, int has_che
     if (hsf_config_bool(&rs->sim, "compare") && rs->step.n_forces)
         return hsf_config_error(&rs->sim, err, "compare", "the event engine moves particles "
                                 "in straight lines: compare needs a run without [force.NAME]");
-    /* Sections of the event engine's model and driving. */
-    static const char *const event_only[] = { "interaction", "thermostat", "field",
+    /* Keys only the event engine reads: its neighbour search and audits. */
+    static const char *const event_keys[] = { "cells", "neighbour_lists", "skin",
+                                              "audit_tolerance", NULL };
+    for (const char *const *k = event_keys; *k; k++)
+        if (hsf_config_has(&rs->sim, *k))
+            return hsf_config_error(&rs->sim, err, *k, "a key of the event engine, which "
+                                    "engine = timestep does not read: remove it, or use "
+                                    "engine = event");
+    /* Sections of the event engine's queue, model and driving. */
+    static const char *const event_only[] = { "queue", "interaction", "thermostat", "field",
                                               "compression", NULL };
     for (const char *const *k = event_only; *k; k++) {
         int has = has_section(rs, *k);
         if (has < 0)
             return hsf_error_set(err, "out of memory");
         if (has)
-            return hsf_error_set(err, "%s: [%s] works only with [simulation] engine = event%s",
-                                 rs->cf.path, *k, strcmp(*k, "field") ? ""
+            return hsf_error_set(err, "%s: [%s] is a section of the event engine: it works "
+                                 "only with [simulation] engine = event%s",
+                                 section_where(rs, *k), *k, strcmp(*k, "field") ? ""
                                  : " (with engine = timestep, a [force.NAME] section with "
                                    "plugin = gravity does it)");
     }
@@ -878,7 +906,9 @@ static int checkpoint_now(hsf_system *sys, void *ctx, int final, hsf_error *err)
     run_state *rs = ctx;
     int stop = final || (rs->stop_after > 0 && hsf_seconds_now() - rs->started >= rs->stop_after);
     hsf_ckpt_run run = { .config = rs->config_text, .particles_crc = rs->particles_crc,
-                         .start = rs->start };
+                         .start = rs->start,
+                         .wall = rs->wall_before + hsf_seconds_now() - rs->started,
+                         .checkpoints = rs->checkpoints + 1 };
     hsf_conserved_pack(&rs->c0, run.conserved);
     if (hsf_checkpoint_write(sys, hsf_config_string(&rs->checkpoint, "file"), &run, err))
         return -1;
@@ -954,6 +984,8 @@ static int starting_state(run_state *rs, const char *resume, hsf_error *err)
     if (hsf_checkpoint_read(sys, resume, &run, err))
         return -1;
     hsf_conserved_unpack(run.conserved, &rs->c0);
+    rs->wall_before = run.wall;
+    rs->checkpoints = run.checkpoints;
     return 0;
 }
 
@@ -970,10 +1002,12 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
         status = HSF_EXIT_USAGE;
     } else {
         if (opt->info) {
-            fprintf(opt->info, "hsframe: %zu particles (%dD) from %s; queue %s, boundary %s, "
+            fprintf(opt->info, "hsframe: %zu particles (%dD) from %s; %s %s, boundary %s, "
                     "%zu output%s; running to t = %g", sys->n, sys->dim, rs->set.path,
-                    sys->queue_plugin.info->name, sys->boundary_plugin.info->name,
-                    sys->n_out, sys->n_out == 1 ? "" : "s", sys->end_time);
+                    rs->timestep ? "time steps" : "queue",
+                    rs->timestep ? rs->step.integrator->name : sys->queue_plugin.info->name,
+                    sys->boundary_plugin.info->name, sys->n_out, sys->n_out == 1 ? "" : "s",
+                    sys->end_time);
             if (opt->resume)
                 fprintf(opt->info, " from t = %.17g (checkpoint %s)", sys->time, opt->resume);
             fputc('\n', opt->info);
@@ -999,7 +1033,8 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
         if (!rc)
             rc = rs->timestep ? hsf_step_run(&rs->step, sys, err)
                               : hsf_engine_run(sys, opt->resume != NULL, err);
-        double wall = hsf_seconds_now() - t0;
+        /* A resumed run's rates are over all its segments, as its counters. */
+        double wall = rs->wall_before + hsf_seconds_now() - t0;
         if (opt->progress)
             hsf_progress_finish(&progress);
         if (rc == HSF_ENGINE_STOPPED) {
@@ -1022,13 +1057,15 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
             if (opt->summary) {
                 hsf_summary s;
                 hsf_summary_begin(&s, opt->summary, opt->summary_format);
-                hsf_print_summary(&s, sys, wall, &rs->c0, &c1, rs->start);
                 if (rs->timestep)
-                    hsf_step_print_summary(&s, &rs->step, sys);
+                    hsf_step_print_summary(&s, &rs->step, sys, wall, &rs->c0, &c1, rs->start);
+                else
+                    hsf_print_summary(&s, sys, wall, &rs->c0, &c1, rs->start);
                 if (opt->resume)
                     hsf_summary_number(&s, "resumed_at", "%.17g", resumed_at);
-                if (rs->checkpoint.section)
-                    hsf_summary_number(&s, "checkpoints", "%u", rs->checkpoints);
+                if (rs->checkpoint.section || opt->resume)
+                    hsf_summary_number(&s, "checkpoints", "%llu",
+                                       (unsigned long long)rs->checkpoints);
                 hsf_summary_output_files(&s, sys);
                 hsf_summary_end(&s);
             }
