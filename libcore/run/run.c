@@ -109,6 +109,12 @@ static const hsf_param bonds_params[] = {
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
+/* Every section a configuration may have (hsf_config_check_sections). */
+static const char *const known_sections[] = {
+    "simulation", "init", "queue", "boundary", "interaction", "interaction.A.B", "bonds",
+    "thermostat", "field", "compression", "checkpoint", "output.NAME", "force.NAME", NULL
+};
+
 typedef struct run_state {
     hsf_config_file cf;
     hsf_config sim;
@@ -242,14 +248,15 @@ static int has_section(const run_state *rs, const char *name)
     return found;
 }
 
-/* Where section was first set, for a message: "FILE:LINE" of its first
- * key in the file, or "-s SECTION.KEY" (in a static buffer). */
-static const char *section_where(const run_state *rs, const char *section)
+/* Where section.key (any key of section when key is NULL) was set, for a
+ * message: "FILE:LINE", or "-s SECTION.KEY" (in a static buffer). */
+static const char *key_where(const run_state *rs, const char *section, const char *key)
 {
     static char where[512];
     for (size_t k = 0; k < rs->cf.n; k++) {
         const hsf_config_entry *e = &rs->cf.e[k];
-        if (strcmp(e->section, section) || e->line < 0)     /* < 0: derived, not set */
+        if (strcmp(e->section, section) || (key && strcmp(e->key, key)) ||
+            e->line < 0)                                    /* < 0: derived, not set */
             continue;
         if (e->line > 0)
             snprintf(where, sizeof where, "%s:%d", rs->cf.path, e->line);
@@ -298,7 +305,7 @@ static int check_timestep(run_state *rs, const hsf_run_options *opt, int has_che
         if (has)
             return hsf_error_set(err, "%s: [%s] is a section of the event engine: it works "
                                  "only with [simulation] engine = event%s",
-                                 section_where(rs, *k), *k, strcmp(*k, "field") ? ""
+                                 key_where(rs, *k, NULL), *k, strcmp(*k, "field") ? ""
                                  : " (with engine = timestep, a [force.NAME] section with "
                                    "plugin = gravity does it)");
     }
@@ -321,6 +328,40 @@ static char *input_path(const run_state *rs, const hsf_config *cfg, const char *
 }
 
 
+/* A [boundary] size given beside [init] must hold the lattice (size, the
+ * sides it fills): else its sites would lie outside, or overlap through
+ * the periodic images. */
+static int box_fits_lattice(const run_state *rs, int dim, const char *size, hsf_error *err)
+{
+    const char *given = hsf_config_lookup(&rs->cf, "boundary", "size");
+    if (!given)
+        return 0;
+    const char *g = given, *s = size;
+    char needed[128] = "";
+    int small = 0;
+    size_t used = 0;
+    for (int a = 0; a < dim; a++) {
+        char *end;
+        double have = strtod(g, &end), need = strtod(s, (char **)&s);
+        if (end == g)
+            return 0;       /* not numbers: the boundary's own check says so */
+        g = end;
+        small |= have < need * (1 - 1e-12);
+        used += (size_t)snprintf(needed + used, sizeof needed - used, "%s%.6g", a ? " " : "",
+                                 need);
+    }
+    if (!small)
+        return 0;
+    return hsf_error_set(err, "%s: [boundary] size %s is too small for the lattice of [init] "
+                         "(%s, cells %s, packing_fraction %g, radius %g), which needs %s: give "
+                         "at least that, or leave size out and [init] sizes the box",
+                         key_where(rs, "boundary", "size"), given,
+                         hsf_config_string(&rs->init, "lattice"),
+                         hsf_config_lookup(&rs->cf, "init", "cells"),
+                         hsf_config_double(&rs->init, "packing_fraction"),
+                         hsf_config_double(&rs->init, "radius"), needed);
+}
+
 /* Particles come from a file or from [init], which also sizes the box
  * unless [boundary] size is given. */
 static int bind_init(run_state *rs, hsf_error *err)
@@ -340,7 +381,8 @@ static int bind_init(run_state *rs, hsf_error *err)
     char size[256];
     int dim = (int)hsf_config_int(&rs->sim, "dim");
     if (hsf_config_bind(&rs->cf, "init", hsf_init_params, NULL, &rs->init, err) ||
-        hsf_init_box(&rs->init, dim, size, sizeof size, err))
+        hsf_init_box(&rs->init, dim, size, sizeof size, err) ||
+        box_fits_lattice(rs, dim, size, err))
         return -1;
     return hsf_config_derive(&rs->cf, "boundary", "size", size, err);
 }
@@ -712,6 +754,8 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     for (size_t k = 0; k < opt->n_overrides; k++)
         if (hsf_config_override(&rs->cf, opt->overrides[k], err))
             return -1;
+    if (hsf_config_check_sections(&rs->cf, known_sections, err))
+        return -1;
     if (hsf_config_bind(&rs->cf, "simulation", simulation_params, hsf_step_params, &rs->sim,
                         err) ||
         (rs->timestep = hsf_step_selected(&rs->sim, err)) < 0 ||
@@ -786,11 +830,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         return -1;
     /* Every section is bound now (the interaction's need the species of
      * the particles). */
-    static const char *const known[] = { "simulation", "init", "queue", "boundary",
-                                         "interaction", "interaction.A.B", "bonds",
-                                         "thermostat", "field", "compression", "checkpoint",
-                                         "output.NAME", "force.NAME", NULL };
-    if (hsf_config_check_unclaimed(&rs->cf, known, err))
+    if (hsf_config_check_unclaimed(&rs->cf, known_sections, err))
         return -1;
     rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
 
