@@ -37,7 +37,8 @@ static void usage(FILE *out)
           "  -s, --set S.K=VALUE      set key K of section S, overriding FILE (repeatable;\n"
           "                           S is everything before the last dot, e.g.\n"
           "                           -s queue.plugin=binary_heap -s output.final.file=x.txt)\n"
-          "  -q, --quiet              print errors and nothing else\n"
+          "  -q, --quiet              print errors and nothing else (no banner, progress\n"
+          "                           or summary), but the summary --summary asks for\n"
           "      --summary FORMAT     the summary at the end as text (key: value lines, the\n"
           "                           default) or json (one object, numbers as numbers)\n"
           "      --plugin-path DIRS   colon-separated directories searched first for plugins\n"
@@ -124,7 +125,7 @@ int main(int argc, char **argv)
     char audit[128];
     const char **overrides = calloc((size_t)argc, sizeof *overrides);
     size_t n_overrides = 0;
-    int quiet = 0, list = 0, summary_format = HSF_SUMMARY_TEXT, c;
+    int quiet = 0, list = 0, summary_format = HSF_SUMMARY_TEXT, summary_asked = 0, c;
     if (!overrides)
         return HSF_EXIT_FAILURE;
     while ((c = getopt_long(argc, argv, "c:s:qhV", longopts, NULL)) != -1) {
@@ -150,6 +151,7 @@ int main(int argc, char **argv)
         case OPT_SUMMARY:
             if (!strcmp(optarg, "json") || !strcmp(optarg, "text")) {
                 summary_format = strcmp(optarg, "json") ? HSF_SUMMARY_TEXT : HSF_SUMMARY_JSON;
+                summary_asked = 1;
                 break;
             }
             fprintf(stderr, "hsframe: --summary: expected text or json, found '%s'\n", optarg);
@@ -187,7 +189,8 @@ int main(int argc, char **argv)
         hsf_run_options opt = { .config_path = config, .overrides = overrides,
                                 .n_overrides = n_overrides, .plugin_dirs = plugin_dirs,
                                 .info = quiet ? NULL : stderr,
-                                .summary = quiet ? NULL : stdout,
+                                /* -q silences what was not asked for. */
+                                .summary = quiet && !summary_asked ? NULL : stdout,
                                 .summary_format = summary_format,
                                 .progress = !quiet && isatty(STDERR_FILENO) ? stderr : NULL,
                                 .stop = &stop_requested, .resume = resume };

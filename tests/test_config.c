@@ -128,6 +128,39 @@ Test(config, misspelt_section)
                      "[simulation]?)");
 }
 
+/* Names and kinds of names ("output.NAME": any [output.x]); a misspelt
+ * kind keeps the rest of the name. */
+Test(config, section_kinds)
+{
+    static const char *const known[] = { "simulation", "interaction", "interaction.A.B",
+                                         "output.NAME", "force.NAME", NULL };
+    load("[simulation]\nend_time = 1\n[output.final]\nfile = x\n[interaction.A.B]\n"
+         "well = 1\n[force.g]\nplugin = gravity\n");
+    cr_assert_eq(hsf_config_check_sections(&cf, known, &err), 0, "%s", msg());
+    hsf_config_file_free(&cf);
+    static const struct { const char *text, *message; } cases[] = {
+        { "[simulaton]\nend_time = 1\n",
+          "DIR/t.ini:2: unknown section [simulaton] (did you mean [simulation]?)" },
+        { "[ouput.final]\nfile = x\n",
+          "DIR/t.ini:2: unknown section [ouput.final] (did you mean [output.final]?)" },
+        { "[output]\nfile = x\n",
+          "DIR/t.ini:2: unknown section [output] (did you mean [output.NAME]?)" },
+        { "[interacton.A.B]\nwell = 1\n",
+          "DIR/t.ini:2: unknown section [interacton.A.B] (did you mean [interaction.A.B]?)" },
+        { "[output.]\nfile = x\n",
+          "DIR/t.ini:2: unknown section [output.] (did you mean [output.NAME]?)" },
+        { "[zzzzzz]\nk = 1\n",
+          "DIR/t.ini:2: unknown section [zzzzzz]; sections are [simulation], [interaction], "
+          "[interaction.A.B], [output.NAME] and [force.NAME]" },
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        load(cases[k].text);
+        cr_assert_eq(hsf_config_check_sections(&cf, known, &err), -1, "%s", cases[k].text);
+        cr_assert_str_eq(msg(), cases[k].message);
+        hsf_config_file_free(&cf);
+    }
+}
+
 Test(config, syntax_errors)
 {
     hsf_config_file f;

@@ -50,7 +50,8 @@ plugin = snapshot
 file = final.xyz
 format = xyz
 I
-# 0.8 is beyond what [init] accepts: those points fail (exit 2).
+# 0.95 is beyond what [init]'s triangular lattice allows: those points fail
+# (exit 2).
 cat >eos.ini <<'I'
 ; a small equation of state
 [sweep]
@@ -58,7 +59,7 @@ base = base.ini
 seeds = 1:2
 
 [vary]
-init.packing_fraction = 0.2:0.4:0.2, 0.8
+init.packing_fraction = 0.2:0.4:0.2, 0.95
 
 [set]
 simulation.end_time = 60
@@ -73,7 +74,7 @@ status=$?
 check "a sweep with failed points exits 1" test "$status" -eq 1
 check "the tally" contains err "hsframe-sweep: 6 points: 4 done, 2 failed, 0 not run"
 check "a failed point is named with its error" contains err \
-    "init.packing_fraction=0.8,seed=1: failed (exit 2): hsframe: -s init.packing_fraction: [init] packing_fraction: expected a number from 1e-09 to 0.74, found '0.8'"
+    "init.packing_fraction=0.95,seed=1: failed (exit 2): hsframe: -s init.packing_fraction: [init] packing_fraction: 0.95 is denser than the triangular lattice allows in 2D: expected less than 0.9069, where its particles touch"
 check "results: header and 6 rows" test "$(wc -l <eos/results.csv)" -eq 7
 header=$(head -n 1 eos/results.csv)
 for col in point init.packing_fraction seed status particles collisions kinetic_energy \
@@ -110,10 +111,10 @@ for phi in 0.2 0.4; do
         "$(field $csv "init.packing_fraction=$phi,seed=2" collisions)"
 done
 for seed in 1 2; do
-    p="init.packing_fraction=0.8,seed=$seed"
+    p="init.packing_fraction=0.95,seed=$seed"
     check "$p: status 2" test "$(field $csv "$p" status)" = 2
     check "$p: no summary values" test -z "$(field $csv "$p" collisions)"
-    check "$p: its error in the row" contains $csv "found '0.8'"
+    check "$p: its error in the row" contains $csv "0.95 is denser than the triangular lattice"
 done
 
 # A point runs alone, from its directory, as it ran in the sweep.
@@ -132,7 +133,7 @@ find eos -name status -exec touch -d '2 minutes ago' {} +
 check "rerun: 4 done before, 2 to run" contains err "6 points in $WORK/eos/: 4 done before, 2 to run"
 check "rerun: only the failed points ran" test \
     "$(find eos -name status -newer marker | sort | tr '\n' ' ')" = \
-    "eos/init.packing_fraction=0.8,seed=1/status eos/init.packing_fraction=0.8,seed=2/status "
+    "eos/init.packing_fraction=0.95,seed=1/status eos/init.packing_fraction=0.95,seed=2/status "
 check "rerun: the results again" test "$(wc -l <eos/results.csv)" -eq 7
 "$SWEEP" list eos.ini >out
 check "list: states" test "$(grep -c '	done$' out),$(grep -c '	failed (exit 2)$' out)" = "4,2"

@@ -22,7 +22,7 @@
 #include <hsframe/error.h>
 #include <hsframe/io.h>
 
-#define HSF_CHECKPOINT_FORMAT 1
+#define HSF_CHECKPOINT_FORMAT 2     /* 2: the run's wall time and checkpoint count */
 #define HSF_CHECKPOINT_HEADER 32
 
 typedef struct hsf_ckpt_writer {

@@ -27,6 +27,8 @@ typedef struct ckpt_scalars {
     double conserved[6];
     uint64_t audit_k;
     double max_overlap;
+    double wall;            /* hsf_ckpt_run */
+    uint64_t checkpoints;
 } ckpt_scalars;
 
 static void fill_head(const hsf_system *sys, ckpt_head *h)
@@ -184,7 +186,8 @@ int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *
     ckpt_head head;
     fill_head(sys, &head);
     ckpt_scalars sc = { .time = sys->time, .next_seq = sys->next_seq, .stats = sys->stats,
-                        .audit_k = sys->audit_k, .max_overlap = sys->max_overlap };
+                        .audit_k = sys->audit_k, .max_overlap = sys->max_overlap,
+                        .wall = run->wall, .checkpoints = run->checkpoints };
     memcpy(sc.conserved, run->conserved, sizeof sc.conserved);
     hsf_ckpt_section(&w, "HEAD", &head, sizeof head);
     hsf_ckpt_section(&w, "CONF", run->config, strlen(run->config));
@@ -363,6 +366,8 @@ static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
     sys->audit_k = sc.audit_k;
     sys->max_overlap = sc.max_overlap;
     memcpy(run->conserved, sc.conserved, sizeof sc.conserved);
+    run->wall = sc.wall;
+    run->checkpoints = sc.checkpoints;
     size_t want_start = run->start ? sys->n * 6 * sizeof(double) : 0;
     if (hsf_ckpt_next(r, "STRT", &d, &size, err))
         return -1;

@@ -22,6 +22,8 @@ typedef struct hsf_ckpt_run {
     uint32_t particles_crc; /* of the initial particles: must match on resume */
     double conserved[6];    /* energy, momentum, rms momentum and kinetic energy at time 0 */
     double *start;          /* with reverse_at, 6 doubles per particle (run.c), else NULL */
+    double wall;            /* wall-clock seconds the run took so far, every segment */
+    uint64_t checkpoints;   /* written so far, this one included */
 } hsf_ckpt_run;
 
 /* Writes the state between two events to path, atomically (a crash at any
@@ -35,8 +37,8 @@ int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *
  * grid and lists built, queue and outputs initialised, nothing scheduled)
  * to the state saved in path, and calls every output's restore.  run's
  * config and particles_crc are compared with the checkpoint's; its
- * conserved and start (allocated by the caller when reverse_at is set)
- * are filled.  Returns 0, or -1 with err set to what does not match or
+ * conserved, start (allocated by the caller when reverse_at is set), wall
+ * and checkpoints are filled.  Returns 0, or -1 with err set to what does not match or
  * is damaged. */
 int hsf_checkpoint_read(hsf_system *sys, const char *path, hsf_ckpt_run *run,
                         hsf_error *err);

@@ -523,29 +523,96 @@ void hsf_config_unbind(hsf_config *cfg)
     memset(cfg, 0, sizeof *cfg);
 }
 
+/* A known section is a name ("simulation") or a kind of names, written
+ * with capitals after its first dot ("output.NAME", "interaction.A.B"):
+ * any name with that prefix and something after it. */
+static size_t kind_prefix(const char *known)
+{
+    const char *dot = strchr(known, '.');
+    if (!dot || !dot[1])
+        return 0;
+    for (const char *c = dot + 1; *c; c++)
+        if (!(*c >= 'A' && *c <= 'Z') && *c != '.')
+            return 0;
+    return (size_t)(dot - known) + 1;
+}
+
+static int is_known(const char *const *known, const char *section)
+{
+    for (const char *const *k = known; *k; k++) {
+        size_t prefix = kind_prefix(*k);
+        if (prefix ? !strncmp(section, *k, prefix) && section[prefix] : !strcmp(section, *k))
+            return 1;
+    }
+    return 0;
+}
+
+/* The known section closest to section, into buf: a name, or for a kind
+ * its prefix respelt with the rest of section kept ("ouput.final" ->
+ * "output.final", "output" -> "output.NAME"); 0 when none is close. */
+static int closest_section(const char *const *known, const char *section, char *buf,
+                           size_t size)
+{
+    size_t best_d = (size_t)-1, limit = strlen(section) / 3 + 1;
+    const char *dot = strchr(section, '.');
+    for (const char *const *k = known; *k; k++) {
+        size_t prefix = kind_prefix(*k), d;
+        if (!prefix) {
+            if ((d = hsf_edit_distance(section, *k)) < best_d) {
+                best_d = d;
+                snprintf(buf, size, "%s", *k);
+            }
+            continue;
+        }
+        /* The kind's head ("output") against section's part before its
+         * first dot. */
+        char head[256], mine[256];
+        snprintf(head, sizeof head, "%.*s", (int)(prefix - 1), *k);
+        snprintf(mine, sizeof mine, "%.*s", dot ? (int)(dot - section) : (int)strlen(section),
+                 section);
+        if ((d = hsf_edit_distance(mine, head)) < best_d) {
+            best_d = d;
+            snprintf(buf, size, "%s%s", head, dot && dot[1] ? dot : *k + prefix - 1);
+        }
+    }
+    return best_d <= limit;
+}
+
+/* "unknown section [x]" with the closest known one, or the list of all. */
+static int unknown_section(const hsf_config_file *cf, const hsf_config_entry *e,
+                           const char *const *known, hsf_error *err)
+{
+    char at[512], guess[512], list[1024];
+    where(cf, e, at, sizeof at);
+    if (closest_section(known, e->section, guess, sizeof guess))
+        return hsf_error_set(err, "%s: unknown section [%s] (did you mean [%s]?)", at,
+                             e->section, guess);
+    size_t used = 0, n = 0;
+    while (known[n])
+        n++;
+    list[0] = '\0';
+    for (size_t k = 0; k < n && used < sizeof list; k++)
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s[%s]",
+                                 k == 0 ? "" : k + 1 == n ? " and " : ", ", known[k]);
+    return hsf_error_set(err, "%s: unknown section [%s]; sections are %s", at, e->section,
+                         list);
+}
+
+int hsf_config_check_sections(const hsf_config_file *cf, const char *const *known,
+                              hsf_error *err)
+{
+    for (size_t i = 0; i < cf->n; i++)
+        if (!is_known(known, cf->e[i].section))
+            return unknown_section(cf, &cf->e[i], known, err);
+    return 0;
+}
+
 int hsf_config_check_unclaimed(const hsf_config_file *cf, const char *const *known,
                                hsf_error *err)
 {
-    char at[512];
-    for (size_t i = 0; i < cf->n; i++) {
-        const hsf_config_entry *e = &cf->e[i];
-        if (e->claimed)
-            continue;
-        where(cf, e, at, sizeof at);
-        const char *best = NULL;
-        size_t best_d = (size_t)-1;
-        for (const char *const *k = known; *k; k++) {
-            size_t d = hsf_edit_distance(e->section, *k);
-            if (d < best_d)
-                best_d = d, best = *k;
-        }
-        if (best && best_d <= strlen(e->section) / 3 + 1)
-            return hsf_error_set(err, "%s: unknown section [%s] (did you mean [%s]?)", at,
-                                 e->section, best);
-        return hsf_error_set(err, "%s: unknown section [%s]; sections are [simulation], "
-                             "[init], [queue], [boundary], [interaction], [bonds], "
-                             "[checkpoint] and [output.NAME]", at, e->section);
-    }
+    for (size_t i = 0; i < cf->n; i++)
+        if (!cf->e[i].claimed)
+            return unknown_section(cf, &cf->e[i], known, err);
     return 0;
 }
 

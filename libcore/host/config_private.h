@@ -62,9 +62,18 @@ void hsf_config_unbind(hsf_config *cfg);
 int hsf_config_bind_refining(const hsf_config_file *cf, const char *section,
                              const hsf_config *fallback, hsf_config *out, hsf_error *err);
 
+/* Before any section is bound: fails on the first key in a section that
+ * is not among known (NULL-terminated: names, and kinds written with
+ * capitals after the first dot, "output.NAME" for any [output.x]),
+ * suggesting the closest ("ouput.final" -> output.final) or listing them
+ * all, so that a misspelt section is named as such before the section it
+ * was meant to be is found wanting.  Returns 0, or -1 with err set. */
+int hsf_config_check_sections(const hsf_config_file *cf, const char *const *known,
+                              hsf_error *err);
+
 /* After all sections are bound: fails on any key in a section nobody bound
- * (e.g. a misspelt section name), suggesting the closest bound one among
- * known (NULL-terminated). */
+ * (e.g. a misspelt section name), suggesting the closest one among known
+ * as hsf_config_check_sections does. */
 int hsf_config_check_unclaimed(const hsf_config_file *cf, const char *const *known,
                                hsf_error *err);
 

@@ -70,7 +70,7 @@ int hsf_memory_check(size_t n, int dim, const char *what, hsf_error *err)
 }
 
 /* A message for particle i of set: "path:line: particle N: ...". */
-#define AT(set, i) (set)->path, (set)->line[i], (i) + 1
+#define AT(set, i) hsf_particle_at(set, i)
 
 int hsf_check_representable(const hsf_particle_set *set, double span, double end_time,
                             hsf_error *err)
@@ -83,7 +83,7 @@ int hsf_check_representable(const hsf_particle_set *set, double span, double end
     for (size_t i = 0; i < set->n; i++) {
         const hsf_particle *p = &set->p[i];
         if (!(p->mass >= mass_min && p->mass < mass_max))
-            return hsf_error_set(err, "%s:%u: particle %zu: mass %g cannot be simulated: "
+            return hsf_error_set(err, "%s: mass %g cannot be simulated: "
                                  "expected a mass from %g to %g, whose products with any "
                                  "other neither vanish nor overflow", AT(set, i), p->mass,
                                  mass_min, mass_max);
@@ -91,22 +91,22 @@ int hsf_check_representable(const hsf_particle_set *set, double span, double end
          * box, 2^-52 of its size, by a wide margin: below 1e-10 of it,
          * contact distances would be resolved to worse than 1e-6. */
         if (!(2 * p->radius >= 1e-10 * span))
-            return hsf_error_set(err, "%s:%u: particle %zu: radius %g is too small for a box "
+            return hsf_error_set(err, "%s: radius %g is too small for a box "
                                  "of size %g: expected a diameter of at least 1e-10 of the "
                                  "box, %g", AT(set, i), p->radius, span, 1e-10 * span);
         double v2 = p->v[0] * p->v[0] + p->v[1] * p->v[1] + p->v[2] * p->v[2];
         double speed = sqrt(v2), k = 0.5 * p->mass * v2;
         if (!isfinite(k) || !isfinite(p->mass * speed))
-            return hsf_error_set(err, "%s:%u: particle %zu: velocity (%g, %g, %g) with mass %g "
+            return hsf_error_set(err, "%s: velocity (%g, %g, %g) with mass %g "
                                  "cannot be simulated: its kinetic energy m v^2 / 2 = %g "
                                  "overflows", AT(set, i), p->v[0], p->v[1], p->v[2],
                                  p->mass, k);
         if (v2 > 0 && !(v2 >= DBL_MIN))
-            return hsf_error_set(err, "%s:%u: particle %zu: speed %g cannot be simulated: its "
+            return hsf_error_set(err, "%s: speed %g cannot be simulated: its "
                                  "square vanishes (below %g); give 0 for a particle at rest",
                                  AT(set, i), speed, DBL_MIN);
         if (!isfinite(speed * end_time))
-            return hsf_error_set(err, "%s:%u: particle %zu: speed %g over end_time %g is a "
+            return hsf_error_set(err, "%s: speed %g over end_time %g is a "
                                  "path that overflows", AT(set, i), speed, end_time);
         /* The clock holds 52 bits: a particle that crosses its own
          * diameter in less than 1e-12 of end_time has events closer
@@ -114,7 +114,7 @@ int hsf_check_representable(const hsf_particle_set *set, double span, double end
          * at one time).  Real runs are far from it: 10^9 collisions of a
          * dense fluid move each particle some 10^4 diameters. */
         if (!(speed * end_time < 1e12 * 2 * p->radius))
-            return hsf_error_set(err, "%s:%u: particle %zu: speed %g travels %.3g diameters "
+            return hsf_error_set(err, "%s: speed %g travels %.3g diameters "
                                  "in end_time %g: expected fewer than 1e12, or its events "
                                  "would be closer together than the clock can tell apart",
                                  AT(set, i), speed, speed * end_time / (2 * p->radius),
@@ -122,7 +122,7 @@ int hsf_check_representable(const hsf_particle_set *set, double span, double end
         energy += k;
         momentum += p->mass * speed;
         if (!isfinite(energy) || !isfinite(momentum))
-            return hsf_error_set(err, "%s:%u: particle %zu: the total kinetic energy or "
+            return hsf_error_set(err, "%s: the total kinetic energy or "
                                  "momentum of the particles up to this one overflows",
                                  AT(set, i));
     }

@@ -72,7 +72,8 @@ typedef struct hsf_particle_set {
     int dim;                /* 2 or 3 */
     size_t n;
     hsf_particle *p;        /* n records */
-    uint32_t *line;         /* 1-based line of particle i in its file */
+    uint32_t *line;         /* 1-based line of particle i in its file; 0 when generated
+                               ([init]: no file, no line) */
     char *path;             /* the file read (for messages) */
     char **species_name;    /* n_species names in order of first appearance (an XYZ
                                species column); NULL and 0 when the file has none */
@@ -96,5 +97,14 @@ int hsf_read_particles(const char *path, int dim, hsf_particle_set *out, hsf_err
 
 /* Frees what hsf_read_particles allocated; set may be zeroed. */
 void hsf_particle_set_free(hsf_particle_set *set);
+
+/* Where particle i came from, for a message: "FILE:LINE: particle N" (N
+ * counted from 1), or "[init]: particle N" for a generated one, which has
+ * no file or line.  In one of four static buffers used in turn. */
+const char *hsf_particle_at(const hsf_particle_set *set, size_t i);
+
+/* " (line L)" after a second particle's number when it has a line in a
+ * file, else "" (static buffers as hsf_particle_at). */
+const char *hsf_particle_line(const hsf_particle_set *set, size_t i);
 
 #endif

@@ -255,6 +255,32 @@ int hsf_read_particle_lines(hsf_cursor *c, size_t n, int dim, const hsf_line_for
     return 0;
 }
 
+static char *message_buffer(void)
+{
+    static char buffers[4][4096 + 64];
+    static unsigned next;
+    return buffers[next++ % 4];
+}
+
+const char *hsf_particle_at(const hsf_particle_set *set, size_t i)
+{
+    char *b = message_buffer();
+    if (set->line && set->line[i])
+        snprintf(b, 4096 + 64, "%s:%u: particle %zu", set->path, set->line[i], i + 1);
+    else
+        snprintf(b, 4096 + 64, "%s: particle %zu", set->path, i + 1);
+    return b;
+}
+
+const char *hsf_particle_line(const hsf_particle_set *set, size_t i)
+{
+    char *b = message_buffer();
+    b[0] = '\0';
+    if (set->line && set->line[i])
+        snprintf(b, 64, " (line %u)", set->line[i]);
+    return b;
+}
+
 void hsf_particle_set_free(hsf_particle_set *set)
 {
     free(set->p);

@@ -313,11 +313,16 @@ int hsf_model_start(hsf_system *sys, const hsf_particle_set *set, hsf_error *err
         double dr[3];
         hsf_separation(sys, sys->m[b->i].r, sys->m[b->j].r, dr);
         double d = sqrt(dr[0] * dr[0] + dr[1] * dr[1] + dr[2] * dr[2]);
-        if (d > b->length * (1 + 1e-12))
+        if (d > b->length * (1 + 1e-12)) {
+            if (!set->line[b->i])   /* generated ([init]): no file, no lines */
+                return hsf_error_set(err, "%s: particles %u and %u (counted from 0, as in bonds "
+                                     "files) are bonded with length %.17g but %.17g apart",
+                                     set->path, b->i, b->j, b->length, d);
             return hsf_error_set(err, "%s:%u: particles %u and %u (counted from 0, as in bonds "
                                  "files; lines %u and %u) are bonded with length %.17g but "
                                  "%.17g apart", set->path, set->line[b->i], b->i, b->j,
                                  set->line[b->i], set->line[b->j], b->length, d);
+        }
     }
     return 0;
 }

@@ -111,6 +111,12 @@ static const hsf_param bonds_params[] = {
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
+/* Every section a configuration may have (hsf_config_check_sections). */
+static const char *const known_sections[] = {
+    "simulation", "init", "queue", "boundary", "interaction", "interaction.A.B", "bonds",
+    "thermostat", "field", "compression", "checkpoint", "output.NAME", "force.NAME", NULL
+};
+
 typedef struct run_state {
     hsf_config_file cf;
     hsf_config sim;
@@ -132,7 +138,8 @@ typedef struct run_state {
     uint32_t particles_crc; /* of the particles at time 0 */
     double started;         /* monotonic clock when this process began the run */
     double every, stop_after;
-    unsigned checkpoints;   /* written by this process */
+    double wall_before;     /* wall-clock seconds of the segments before this one (resumed) */
+    uint64_t checkpoints;   /* written by the run, every segment */
     /* The time-step engine ([simulation] engine = timestep), step/ */
     int timestep;
     hsf_stepper step;
@@ -233,6 +240,25 @@ static int has_section(const run_state *rs, const char *name)
     return found;
 }
 
+/* Where section.key (any key of section when key is NULL) was set, for a
+ * message: "FILE:LINE", or "-s SECTION.KEY" (in a static buffer). */
+static const char *key_where(const run_state *rs, const char *section, const char *key)
+{
+    static char where[512];
+    for (size_t k = 0; k < rs->cf.n; k++) {
+        const hsf_config_entry *e = &rs->cf.e[k];
+        if (strcmp(e->section, section) || (key && strcmp(e->key, key)) ||
+            e->line < 0)                                    /* < 0: derived, not set */
+            continue;
+        if (e->line > 0)
+            snprintf(where, sizeof where, "%s:%d", rs->cf.path, e->line);
+        else
+            snprintf(where, sizeof where, "-s %s.%s", e->section, e->key);
+        return where;
+    }
+    return rs->cf.path;
+}
+
 /* What the time-step engine does not do: checkpoints, audits; what its
  * comparison with the event engine needs: free flight. */
 static int check_timestep(run_state *rs, const hsf_run_options *opt, int has_checkpoint,
@@ -253,16 +279,25 @@ static int check_timestep(run_state *rs, const hsf_run_options *opt, int has_che
     if (hsf_config_bool(&rs->sim, "compare") && rs->step.n_forces)
         return hsf_config_error(&rs->sim, err, "compare", "the event engine moves particles "
                                 "in straight lines: compare needs a run without [force.NAME]");
-    /* Sections of the event engine's model and driving. */
-    static const char *const event_only[] = { "interaction", "thermostat", "field",
+    /* Keys only the event engine reads: its neighbour search and audits. */
+    static const char *const event_keys[] = { "cells", "neighbour_lists", "skin",
+                                              "audit_tolerance", NULL };
+    for (const char *const *k = event_keys; *k; k++)
+        if (hsf_config_has(&rs->sim, *k))
+            return hsf_config_error(&rs->sim, err, *k, "a key of the event engine, which "
+                                    "engine = timestep does not read: remove it, or use "
+                                    "engine = event");
+    /* Sections of the event engine's queue, model and driving. */
+    static const char *const event_only[] = { "queue", "interaction", "thermostat", "field",
                                               "compression", NULL };
     for (const char *const *k = event_only; *k; k++) {
         int has = has_section(rs, *k);
         if (has < 0)
             return hsf_error_set(err, "out of memory");
         if (has)
-            return hsf_error_set(err, "%s: [%s] works only with [simulation] engine = event%s",
-                                 rs->cf.path, *k, strcmp(*k, "field") ? ""
+            return hsf_error_set(err, "%s: [%s] is a section of the event engine: it works "
+                                 "only with [simulation] engine = event%s",
+                                 key_where(rs, *k, NULL), *k, strcmp(*k, "field") ? ""
                                  : " (with engine = timestep, a [force.NAME] section with "
                                    "plugin = gravity does it)");
     }
@@ -285,6 +320,40 @@ static char *input_path(const run_state *rs, const hsf_config *cfg, const char *
 }
 
 
+/* A [boundary] size given beside [init] must hold the lattice (size, the
+ * sides it fills): else its sites would lie outside, or overlap through
+ * the periodic images. */
+static int box_fits_lattice(const run_state *rs, int dim, const char *size, hsf_error *err)
+{
+    const char *given = hsf_config_lookup(&rs->cf, "boundary", "size");
+    if (!given)
+        return 0;
+    const char *g = given, *s = size;
+    char needed[128] = "";
+    int small = 0;
+    size_t used = 0;
+    for (int a = 0; a < dim; a++) {
+        char *end;
+        double have = strtod(g, &end), need = strtod(s, (char **)&s);
+        if (end == g)
+            return 0;       /* not numbers: the boundary's own check says so */
+        g = end;
+        small |= have < need * (1 - 1e-12);
+        used += (size_t)snprintf(needed + used, sizeof needed - used, "%s%.6g", a ? " " : "",
+                                 need);
+    }
+    if (!small)
+        return 0;
+    return hsf_error_set(err, "%s: [boundary] size %s is too small for the lattice of [init] "
+                         "(%s, cells %s, packing_fraction %g, radius %g), which needs %s: give "
+                         "at least that, or leave size out and [init] sizes the box",
+                         key_where(rs, "boundary", "size"), given,
+                         hsf_config_string(&rs->init, "lattice"),
+                         hsf_config_lookup(&rs->cf, "init", "cells"),
+                         hsf_config_double(&rs->init, "packing_fraction"),
+                         hsf_config_double(&rs->init, "radius"), needed);
+}
+
 /* Particles come from a file or from [init], which also sizes the box
  * unless [boundary] size is given. */
 static int bind_init(run_state *rs, hsf_error *err)
@@ -304,7 +373,8 @@ static int bind_init(run_state *rs, hsf_error *err)
     char size[256];
     int dim = (int)hsf_config_int(&rs->sim, "dim");
     if (hsf_config_bind(&rs->cf, "init", hsf_init_params, NULL, &rs->init, err) ||
-        hsf_init_box(&rs->init, dim, size, sizeof size, err))
+        hsf_init_box(&rs->init, dim, size, sizeof size, err) ||
+        box_fits_lattice(rs, dim, size, err))
         return -1;
     return hsf_config_derive(&rs->cf, "boundary", "size", size, err);
 }
@@ -670,6 +740,8 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     for (size_t k = 0; k < opt->n_overrides; k++)
         if (hsf_config_override(&rs->cf, opt->overrides[k], err))
             return -1;
+    if (hsf_config_check_sections(&rs->cf, known_sections, err))
+        return -1;
     if (hsf_config_bind(&rs->cf, "simulation", simulation_params, hsf_step_params, &rs->sim,
                         err) ||
         (rs->timestep = hsf_step_selected(&rs->sim, err)) < 0 ||
@@ -744,11 +816,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         return -1;
     /* Every section is bound now (the interaction's need the species of
      * the particles). */
-    static const char *const known[] = { "simulation", "init", "queue", "boundary",
-                                         "interaction", "interaction.A.B", "bonds",
-                                         "thermostat", "field", "compression", "checkpoint",
-                                         "output.NAME", "force.NAME", NULL };
-    if (hsf_config_check_unclaimed(&rs->cf, known, err))
+    if (hsf_config_check_unclaimed(&rs->cf, known_sections, err))
         return -1;
     rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
 
@@ -850,7 +918,9 @@ static int checkpoint_now(hsf_system *sys, void *ctx, int final, hsf_error *err)
     run_state *rs = ctx;
     int stop = final || (rs->stop_after > 0 && hsf_seconds_now() - rs->started >= rs->stop_after);
     hsf_ckpt_run run = { .config = rs->config_text, .particles_crc = rs->particles_crc,
-                         .start = rs->start };
+                         .start = rs->start,
+                         .wall = rs->wall_before + hsf_seconds_now() - rs->started,
+                         .checkpoints = rs->checkpoints + 1 };
     hsf_conserved_pack(&rs->c0, run.conserved);
     if (hsf_checkpoint_write(sys, hsf_config_string(&rs->checkpoint, "file"), &run, err))
         return -1;
@@ -926,6 +996,8 @@ static int starting_state(run_state *rs, const char *resume, hsf_error *err)
     if (hsf_checkpoint_read(sys, resume, &run, err))
         return -1;
     hsf_conserved_unpack(run.conserved, &rs->c0);
+    rs->wall_before = run.wall;
+    rs->checkpoints = run.checkpoints;
     return 0;
 }
 
@@ -942,10 +1014,12 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
         status = HSF_EXIT_USAGE;
     } else {
         if (opt->info) {
-            fprintf(opt->info, "hsframe: %zu particles (%dD) from %s; queue %s, boundary %s, "
+            fprintf(opt->info, "hsframe: %zu particles (%dD) from %s; %s %s, boundary %s, "
                     "%zu output%s; running to t = %g", sys->n, sys->dim, rs->set.path,
-                    sys->queue_plugin.info->name, sys->boundary_plugin.info->name,
-                    sys->n_out, sys->n_out == 1 ? "" : "s", sys->end_time);
+                    rs->timestep ? "time steps" : "queue",
+                    rs->timestep ? rs->step.integrator->name : sys->queue_plugin.info->name,
+                    sys->boundary_plugin.info->name, sys->n_out, sys->n_out == 1 ? "" : "s",
+                    sys->end_time);
             if (opt->resume)
                 fprintf(opt->info, " from t = %.17g (checkpoint %s)", sys->time, opt->resume);
             fputc('\n', opt->info);
@@ -971,7 +1045,8 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
         if (!rc)
             rc = rs->timestep ? hsf_step_run(&rs->step, sys, err)
                               : hsf_engine_run(sys, opt->resume != NULL, err);
-        double wall = hsf_seconds_now() - t0;
+        /* A resumed run's rates are over all its segments, as its counters. */
+        double wall = rs->wall_before + hsf_seconds_now() - t0;
         if (opt->progress)
             hsf_progress_finish(&progress);
         if (rc == HSF_ENGINE_STOPPED) {
@@ -994,13 +1069,15 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
             if (opt->summary) {
                 hsf_summary s;
                 hsf_summary_begin(&s, opt->summary, opt->summary_format);
-                hsf_print_summary(&s, sys, wall, &rs->c0, &c1, rs->start);
                 if (rs->timestep)
-                    hsf_step_print_summary(&s, &rs->step, sys);
+                    hsf_step_print_summary(&s, &rs->step, sys, wall, &rs->c0, &c1, rs->start);
+                else
+                    hsf_print_summary(&s, sys, wall, &rs->c0, &c1, rs->start);
                 if (opt->resume)
                     hsf_summary_number(&s, "resumed_at", "%.17g", resumed_at);
-                if (rs->checkpoint.section)
-                    hsf_summary_number(&s, "checkpoints", "%u", rs->checkpoints);
+                if (rs->checkpoint.section || opt->resume)
+                    hsf_summary_number(&s, "checkpoints", "%llu",
+                                       (unsigned long long)rs->checkpoints);
                 hsf_summary_output_files(&s, sys);
                 hsf_summary_end(&s);
             }

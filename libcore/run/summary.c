@@ -187,7 +187,7 @@ double *hsf_record_start(const hsf_system *sys)
  * particle is from where it started (in units of its own radius, the scale
  * on which a collision sequence changes), and how far its velocity is from
  * the reverse of its starting one (relative to the rms speed). */
-static void print_reversal(hsf_summary *out, const hsf_system *sys, const double *start)
+void hsf_summary_reversal(hsf_summary *out, const hsf_system *sys, const double *start)
 {
     double worst_r = 0, sum_r = 0, worst_v = 0, v2 = 0;
     for (size_t i = 0; i < sys->n; i++)
@@ -219,16 +219,17 @@ static void print_reversal(hsf_summary *out, const hsf_system *sys, const double
 static void print_model(hsf_summary *out, const hsf_system *sys, double kinetic)
 {
     const hsf_model *md = sys->model;
-    hsf_summary_text(out, "interaction", "%s",
-                     md->plugin.info ? md->plugin.info->name : "hard_sphere");
+    /* A model taken for bonds, a field or a compression alone has no
+     * interaction of the user's to name. */
+    if (md->plugin.info)
+        hsf_summary_text(out, "interaction", "%s", md->plugin.info->name);
     if (sys->n_bonds)
         hsf_summary_number(out, "bonds", "%zu", sys->n_bonds);
     hsf_summary_number(out, "step_events", "%llu", (unsigned long long)md->step_events);
     hsf_summary_number(out, "captured_pairs", "%zu", md->shells.count);
     double u = hsf_system_potential_energy(sys);
     if (sys->has_field)
-        hsf_summary_text(out, "field", "%g %g %g", sys->gravity[0], sys->gravity[1],
-                         sys->gravity[2]);
+        hsf_summary_text(out, "field", "%s", hsf_summary_vector(sys->gravity, sys->dim));
     hsf_summary_number(out, "kinetic_energy", "%.17g", kinetic);
     hsf_summary_number(out, "potential_energy", "%.17g", u);
     if (md->dissipated > 0)
@@ -254,6 +255,35 @@ static int all_periodic(const hsf_system *sys)
     return 1;
 }
 
+const char *hsf_summary_vector(const double *v, int dim)
+{
+    static char text[3 * 32];
+    int len = 0;
+    for (int a = 0; a < dim && a < 3; a++)
+        len += snprintf(text + len, sizeof text - (size_t)len, "%s%g", a ? " " : "", v[a]);
+    return text;
+}
+
+void hsf_summary_memory(hsf_summary *out)
+{
+    struct rusage ru;
+    if (!getrusage(RUSAGE_SELF, &ru))
+        hsf_summary_number(out, "peak_rss_kb", "%ld", ru.ru_maxrss);
+}
+
+void hsf_summary_momentum(hsf_summary *out, const hsf_system *sys, const hsf_conserved *c0,
+                          const hsf_conserved *c1)
+{
+    if (!all_periodic(sys))
+        return;
+    /* Largest change of a component, relative to N times the rms momentum
+     * of a particle. */
+    double worst = 0, scale = (double)sys->n * c0->rms_momentum;
+    for (int a = 0; a < 3; a++)
+        worst = fmax(worst, fabs(c1->momentum[a] - c0->momentum[a]));
+    hsf_summary_number(out, "momentum_drift", "%.3e", scale > 0 ? worst / scale : 0.0);
+}
+
 void hsf_print_summary(hsf_summary *out, const hsf_system *sys, double wall,
                        const hsf_conserved *c0, const hsf_conserved *c1, const double *start)
 {
@@ -277,9 +307,7 @@ void hsf_print_summary(hsf_summary *out, const hsf_system *sys, double wall,
                        wall > 0 ? (double)s->events / wall : 0.0);
     hsf_summary_number(out, "collisions_per_second", "%.0f",
                        wall > 0 ? (double)s->collisions / wall : 0.0);
-    struct rusage ru;
-    if (!getrusage(RUSAGE_SELF, &ru))
-        hsf_summary_number(out, "peak_rss_kb", "%ld", ru.ru_maxrss);
+    hsf_summary_memory(out);
     if (sys->model)
         print_model(out, sys, c1->kinetic);
     else
@@ -297,16 +325,9 @@ void hsf_print_summary(hsf_summary *out, const hsf_system *sys, double wall,
     double energy_scale = c0->kinetic > 0 ? c0->kinetic : fabs(e0);
     hsf_summary_number(out, "energy_drift", "%.3e",
                        energy_scale > 0 ? (e1 - e0) / energy_scale : 0.0);
-    if (all_periodic(sys)) {
-        /* Largest change of a component, relative to N times the rms
-         * momentum of a particle. */
-        double worst = 0, scale = (double)sys->n * c0->rms_momentum;
-        for (int a = 0; a < 3; a++)
-            worst = fmax(worst, fabs(c1->momentum[a] - c0->momentum[a]));
-        hsf_summary_number(out, "momentum_drift", "%.3e", scale > 0 ? worst / scale : 0.0);
-    }
+    hsf_summary_momentum(out, sys, c0, c1);
     if (start)
-        print_reversal(out, sys, start);
+        hsf_summary_reversal(out, sys, start);
 }
 
 void hsf_conserved_pack(const hsf_conserved *c, double out[6])

@@ -68,10 +68,25 @@ void hsf_summary_file(hsf_summary *s, const char *file, const char *plugin,
 /* Ends the summary ("}" in JSON). */
 void hsf_summary_end(hsf_summary *s);
 
-/* Writes the counters, rates, memory, energy and momentum drift from c0
- * to c1, max_overlap and, with start, the return of a time reversal. */
+/* The event engine's summary: the counters, rates over wall (seconds),
+ * memory, energy and momentum drift from c0 to c1, max_overlap and, with
+ * start, the return of a time reversal.  (The time-step engine's is
+ * hsf_step_print_summary, step.h.) */
 void hsf_print_summary(hsf_summary *s, const hsf_system *sys, double wall,
                        const hsf_conserved *c0, const hsf_conserved *c1, const double *start);
+
+/* Pieces both engines' summaries write: peak_rss_kb; momentum_drift
+ * from c0 to c1 when every axis is periodic (else momentum is not
+ * conserved); the return of a time reversal from start (reversed_at,
+ * return_distance_max, ...). */
+void hsf_summary_memory(hsf_summary *s);
+void hsf_summary_momentum(hsf_summary *s, const hsf_system *sys, const hsf_conserved *c0,
+                          const hsf_conserved *c1);
+void hsf_summary_reversal(hsf_summary *s, const hsf_system *sys, const double *start);
+
+/* The first dim components of v as "x y" or "x y z" (%g), in a static
+ * buffer valid until the next call. */
+const char *hsf_summary_vector(const double *v, int dim);
 
 /* Lists, through hsf_summary_file, the files every output wrote: those
  * its written member names (ABI 1.4), else the value of its text

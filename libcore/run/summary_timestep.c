@@ -1,30 +1,19 @@
-/* The time-step engine's lines of the summary (step.h). */
+/* The time-step engine's summary (step.h): its own keys, none of the
+ * event engine's (queue, events, neighbour search). */
 #include <math.h>
 
 #include "run/summary.h"
 #include "timestep/step.h"
 
-void hsf_step_print_summary(hsf_summary *out, const hsf_stepper *st, const hsf_system *sys)
+/* Every resolved collision is late: found at the end of the step in which
+ * the pair touched; the delay is in steps, from the contact time of the
+ * straight paths. */
+static void print_contact(hsf_summary *out, const hsf_stepper *st, const hsf_system *sys)
 {
-    double k = hsf_system_kinetic_energy(sys), total = k + st->potential;
-    double scale = fabs(st->energy0) > 0 ? fabs(st->energy0) : 1;
-    hsf_summary_text(out, "engine", "timestep");
-    hsf_summary_text(out, "integrator", "%s", st->integrator->name);
-    hsf_summary_number(out, "dt", "%.17g", st->dt);
-    hsf_summary_number(out, "steps", "%llu", (unsigned long long)st->steps);
-    hsf_summary_number(out, "force_evaluations", "%llu", (unsigned long long)st->force_calls);
-    hsf_summary_number(out, "steps_per_second", "%.0f",
-                       st->wall > 0 ? (double)st->steps / st->wall : 0.0);
-    hsf_summary_number(out, "potential_energy", "%.17g", st->potential);
-    hsf_summary_number(out, "total_energy", "%.17g", total);
-    hsf_summary_number(out, "total_energy_drift", "%.3e", (total - st->energy0) / scale);
     if (!st->contact) {
         hsf_summary_text(out, "contact", "no");
         return;
     }
-    /* Every resolved collision is late: found at the end of the step in
-     * which the pair touched; the delay is in steps, from the contact time
-     * of the straight paths. */
     const hsf_contact_stats *cs = &st->cs;
     hsf_summary_number(out, "collisions_resolved_late", "%llu",
                        (unsigned long long)cs->resolved);
@@ -38,4 +27,41 @@ void hsf_step_print_summary(hsf_summary *out, const hsf_stepper *st, const hsf_s
         hsf_summary_number(out, "collisions_vs_event_engine", "%.4f",
                 ref > 0 ? (double)sys->stats.collisions / ref : NAN);
     }
+}
+
+void hsf_step_print_summary(hsf_summary *out, const hsf_stepper *st, const hsf_system *sys,
+                            double wall, const hsf_conserved *c0, const hsf_conserved *c1,
+                            const double *start)
+{
+    const hsf_stats *s = &sys->stats;
+    double k = c1->kinetic, total = k + st->potential;
+    double scale = fabs(st->energy0) > 0 ? fabs(st->energy0) : 1;
+    hsf_summary_number(out, "particles", "%zu", sys->n);
+    hsf_summary_number(out, "dimension", "%d", sys->dim);
+    hsf_summary_text(out, "engine", "timestep");
+    hsf_summary_text(out, "integrator", "%s", st->integrator->name);
+    hsf_summary_number(out, "dt", "%.17g", st->dt);
+    hsf_summary_text(out, "boundary", "%s", sys->boundary_plugin.info->name);
+    hsf_summary_number(out, "time", "%.17g", sys->time);
+    hsf_summary_number(out, "steps", "%llu", (unsigned long long)st->steps);
+    hsf_summary_number(out, "force_evaluations", "%llu", (unsigned long long)st->force_calls);
+    hsf_summary_number(out, "collisions", "%llu", (unsigned long long)s->collisions);
+    hsf_summary_number(out, "boundary_hits", "%llu", (unsigned long long)s->wall_hits);
+    hsf_summary_number(out, "wall_seconds", "%.6f", wall);
+    hsf_summary_number(out, "steps_per_second", "%.0f",
+                       wall > 0 ? (double)st->steps / wall : 0.0);
+    hsf_summary_number(out, "collisions_per_second", "%.0f",
+                       wall > 0 ? (double)s->collisions / wall : 0.0);
+    hsf_summary_memory(out);
+    hsf_summary_number(out, "kinetic_energy", "%.17g", k);
+    hsf_summary_number(out, "potential_energy", "%.17g", st->potential);
+    hsf_summary_number(out, "total_energy", "%.17g", total);
+    hsf_summary_number(out, "max_overlap", "%.3e", sys->max_overlap);
+    /* The one energy drift: of kinetic plus the forces' potential energy,
+     * relative to that total at time 0. */
+    hsf_summary_number(out, "total_energy_drift", "%.3e", (total - st->energy0) / scale);
+    hsf_summary_momentum(out, sys, c0, c1);
+    if (start)
+        hsf_summary_reversal(out, sys, start);
+    print_contact(out, st, sys);
 }

@@ -11,9 +11,8 @@ static int check_inside(const hsf_system *sys, const hsf_particle_set *set, hsf_
     for (size_t i = 0; i < set->n; i++) {
         const hsf_particle *p = &set->p[i];
         if (sys->boundary->check(sys->boundary_state, p->r, p->radius, err))
-            return hsf_error_prefix(err, "%s:%u: particle %zu is not inside the %s "
-                                    "boundary: ", set->path, set->line[i], i + 1,
-                                    sys->boundary_plugin.info->name);
+            return hsf_error_prefix(err, "%s is not inside the %s boundary: ",
+                                    hsf_particle_at(set, i), sys->boundary_plugin.info->name);
     }
     return 0;
 }
@@ -53,10 +52,10 @@ static int check_overlaps(const hsf_system *sys, const hsf_particle_set *set, hs
         overlap_search s = { .sys = sys, .m = sys->m, .i = i, .with = HSF_NONE };
         hsf_cells_scan(&sys->cells, sys->m, sys->b, i, measure_overlap, &s);
         if (s.with != HSF_NONE)     /* i is the first of the pair in file order */
-            return hsf_error_set(err, "%s:%u: particle %u overlaps particle %u (line %u) "
-                                 "by %.6g: their centres are %.17g apart, their radii "
-                                 "sum to %.17g", set->path, set->line[i], i + 1, s.with + 1,
-                                 set->line[s.with], s.depth, s.distance, s.sigma);
+            return hsf_error_set(err, "%s overlaps particle %u%s by %.6g: their centres "
+                                 "are %.17g apart, their radii sum to %.17g",
+                                 hsf_particle_at(set, i), s.with + 1,
+                                 hsf_particle_line(set, s.with), s.depth, s.distance, s.sigma);
     }
     return 0;
 }

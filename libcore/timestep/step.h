@@ -93,12 +93,18 @@ int hsf_step_accelerations(hsf_stepper *st, const hsf_system *sys, const double 
  * for contact.  Returns 0, or -1 with err set. */
 int hsf_step_bounce(hsf_stepper *st, hsf_system *sys, double h, double kicked, hsf_error *err);
 
-/* The engine's summary lines (key: value): engine, integrator, dt, steps,
- * steps_per_second, potential_energy, total_energy, total_energy_drift,
- * and the contacts: resolved, missed, delay, and with [simulation]
- * compare the event-driven engine's counts. */
+/* The engine's summary: particles, dimension, engine, integrator, dt,
+ * boundary, time, steps, force_evaluations, collisions, boundary_hits,
+ * wall_seconds (wall, the loop's seconds), steps_per_second,
+ * collisions_per_second, peak_rss_kb, the energies, max_overlap,
+ * total_energy_drift, momentum_drift (every axis periodic), the return of
+ * a time reversal (start), and the contacts: resolved, missed, delay, and
+ * with [simulation] compare the event-driven engine's counts. */
 struct hsf_summary;
+struct hsf_conserved;
 void hsf_step_print_summary(struct hsf_summary *out, const hsf_stepper *st,
-                            const hsf_system *sys);
+                            const hsf_system *sys, double wall,
+                            const struct hsf_conserved *c0, const struct hsf_conserved *c1,
+                            const double *start);
 
 #endif

@@ -45,6 +45,36 @@ static int sdl_error(hsf_error *err, const char *what)
                          "or run under xvfb-run)", what, SDL_GetError());
 }
 
+static int is_set(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v;
+}
+
+/* The video drivers SDL may try: those of the display the environment
+ * names, unless SDL_VIDEODRIVER chooses (offscreen: headless).  Without
+ * a display SDL would fall back to drivers no one sees, after its probes
+ * print their own errors; the run is refused instead. */
+static int choose_driver(hsf_error *err)
+{
+    if (is_set("SDL_VIDEODRIVER"))
+        return 0;
+    /* A Wayland socket is found through XDG_RUNTIME_DIR unless its path is
+     * absolute. */
+    const char *socket = getenv("WAYLAND_DISPLAY");
+    int wayland = socket && *socket && (*socket == '/' || is_set("XDG_RUNTIME_DIR"));
+    int x11 = is_set("DISPLAY");
+    if (!wayland && !x11)
+        return hsf_error_set(err, "no display for the viewer window (neither DISPLAY nor "
+                             "WAYLAND_DISPLAY with XDG_RUNTIME_DIR is set): run under xvfb-run, or set "
+                             "SDL_VIDEODRIVER=offscreen to draw headless (screenshot = FILE "
+                             "keeps the last frame), or use the frames output for pictures");
+#ifdef SDL_HINT_VIDEODRIVER
+    SDL_SetHint(SDL_HINT_VIDEODRIVER, wayland && x11 ? "wayland,x11" : wayland ? "wayland" : "x11");
+#endif
+    return 0;
+}
+
 static int viewer_init(void *state, const hsf_config *cfg, const hsf_system *sys,
                        hsf_error *err)
 {
@@ -71,6 +101,8 @@ static int viewer_init(void *state, const hsf_config *cfg, const hsf_system *sys
         return hsf_config_error(cfg, err, "width", "the window would be %d pixels high",
                                 v->height);
     if (v->screenshot[0] && hsf_atomic_check(v->screenshot, err))
+        return -1;
+    if (choose_driver(err))
         return -1;
     if (SDL_Init(SDL_INIT_VIDEO))
         return sdl_error(err, "cannot start SDL video");
