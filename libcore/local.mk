@@ -34,6 +34,7 @@ libhsframe_la_SOURCES = \
 	libcore/checkpoint/state.c libcore/checkpoint/state_private.h \
 	libcore/checkpoint/model_state.c libcore/checkpoint/model_state.h \
 	libcore/run/run.c libcore/run/run.h libcore/run/summary.c libcore/run/summary.h \
+	libcore/run/file_uses.c libcore/run/file_uses.h \
 	libcore/step/step.c libcore/step/step.h libcore/step/loop.c \
 	libcore/step/integrate.c libcore/step/integrate.h \
 	libcore/step/contact.c libcore/step/contact.h libcore/step/walls.c libcore/step/walls.h \

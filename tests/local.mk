@@ -14,7 +14,7 @@ TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/t
 	tests/test_docs.sh tests/test_summary.sh tests/test_sweep.sh tests/test_sweep_slurm.sh \
 	tests/test_sweep_eos.sh tests/test_thermostat.sh tests/test_timestep_gravity.sh \
 	tests/test_timestep_springs.sh tests/test_timestep_gas.sh tests/test_energies.sh \
-	tests/test_gravity.sh tests/test_compression.sh
+	tests/test_gravity.sh tests/test_compression.sh tests/test_files.sh
 EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh tests/test_timestep_gas.sh \
 	tests/test_energies.sh tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh \
 	tests/test_scenarios.sh tests/test_pictures.sh tests/test_prefetch.sh \
@@ -22,7 +22,7 @@ EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh test
 	tests/test_plot.sh tests/test_docs.sh tests/test_models.sh \
 	tests/test_summary.sh tests/test_sweep.sh tests/test_sweep_slurm.sh \
 	tests/test_sweep_eos.sh tests/test_thermostat.sh tests/test_gravity.sh tests/test_compression.sh \
-	tests/lsan.supp
+	tests/test_files.sh tests/lsan.supp
 noinst_HEADERS += tests/testlib.h tests/runlib.h
 
 TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore -I$(top_srcdir)/tests $(CRITERION_CFLAGS)
