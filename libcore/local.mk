@@ -40,7 +40,7 @@ libhsframe_la_SOURCES = \
 	libcore/step/contact.c libcore/step/contact.h libcore/step/walls.c libcore/step/walls.h \
 	libcore/step/summary_step.c
 libhsframe_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore $(INIH_CFLAGS) $(ZLIB_CFLAGS) \
-	-DHSF_BUILDDIR='"$(abs_top_builddir)"' -DHSF_PLUGINDIR='"$(pkglibdir)"'
+	-DHSF_PLUGINDIR='"$(pkglibdir)"'
 # Neither flag changes a result (this is not -ffast-math): the library never
 # reads errno after libm calls nor traps on floating-point exceptions, and
 # without them GCC keeps a branch around every sqrt and division of the

@@ -35,19 +35,24 @@ const char *hsf_plugin_kind_name(int kind)
 
 /* ---- the search path ---------------------------------------------------- */
 
+static int add_dir(hsf_plugin_path *pp, const char *dir, size_t len)
+{
+    char **d = realloc(pp->dirs, (pp->n + 1) * sizeof *d);
+    if (!d)
+        return -1;
+    pp->dirs = d;
+    if (!(d[pp->n] = strndup(dir, len)))
+        return -1;
+    pp->n++;
+    return 0;
+}
+
 static int add_dirs(hsf_plugin_path *pp, const char *list)
 {
     while (list && *list) {
         size_t len = strcspn(list, ":");
-        if (len) {
-            char **d = realloc(pp->dirs, (pp->n + 1) * sizeof *d);
-            if (!d)
-                return -1;
-            pp->dirs = d;
-            if (!(d[pp->n] = strndup(list, len)))
-                return -1;
-            pp->n++;
-        }
+        if (len && add_dir(pp, list, len))
+            return -1;
         list += len;
         if (*list == ':')
             list++;
@@ -55,32 +60,51 @@ static int add_dirs(hsf_plugin_path *pp, const char *list)
     return 0;
 }
 
-/* 1 if the running executable lies under the build tree (libtool puts the
- * real binary in .libs/ of its directory), so that an uninstalled hsframe
- * finds the plugins built beside it. */
-static int running_from_build_tree(void)
+/* The plugin directories of the build tree the running program was built
+ * in, if it runs from one: a build tree has plugins/KIND/.libs beside the
+ * program, or beside its parent for a program in a subdirectory (tests/);
+ * libtool's wrapper script runs the real binary from .libs/.  Found from
+ * the executable, not from a path compiled in, so that a moved or copied
+ * tree finds its own plugins.  Returns 0 or -1 (out of memory). */
+static int add_build_tree(hsf_plugin_path *pp)
 {
-    char exe[PATH_MAX], top[PATH_MAX];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len <= 0 || !realpath(HSF_BUILDDIR, top))
+    static const char *const kinds[] = { "queue", "boundary", "output", "interaction",
+                                         "thermostat", "force", NULL };
+    char dir[PATH_MAX], sub[PATH_MAX + 64];
+    ssize_t len = readlink("/proc/self/exe", dir, sizeof dir - 1);
+    if (len <= 0)
         return 0;
-    exe[len] = '\0';
-    size_t tl = strlen(top);
-    return !strncmp(exe, top, tl) && exe[tl] == '/';
+    dir[len] = '\0';
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        return 0;
+    *slash = '\0';                     /* the program's directory */
+    slash = strrchr(dir, '/');
+    if (slash && !strcmp(slash + 1, ".libs"))
+        *slash = '\0';
+    for (int up = 0; up < 2 && dir[0]; up++) {
+        int found = 0;
+        for (const char *const *k = kinds; *k; k++) {
+            struct stat st;
+            snprintf(sub, sizeof sub, "%s/plugins/%s/.libs", dir, *k);
+            if (!stat(sub, &st) && S_ISDIR(st.st_mode)) {
+                if (add_dir(pp, sub, strlen(sub)))
+                    return -1;
+                found = 1;
+            }
+        }
+        if (found || !(slash = strrchr(dir, '/')))
+            return 0;
+        *slash = '\0';
+    }
+    return 0;
 }
 
 int hsf_plugin_path_init(hsf_plugin_path *pp, const char *cli_dirs, hsf_error *err)
 {
     memset(pp, 0, sizeof *pp);
-    int bad = add_dirs(pp, cli_dirs) || add_dirs(pp, getenv("HSFRAME_PLUGIN_PATH"));
-    if (!bad && running_from_build_tree())
-        bad = add_dirs(pp, HSF_BUILDDIR "/plugins/queue/.libs:" HSF_BUILDDIR
-                       "/plugins/boundary/.libs:" HSF_BUILDDIR "/plugins/output/.libs:"
-                       HSF_BUILDDIR "/plugins/interaction/.libs:"
-                       HSF_BUILDDIR "/plugins/thermostat/.libs:"
-                       HSF_BUILDDIR "/plugins/force/.libs");
-    if (!bad)
-        bad = add_dirs(pp, HSF_PLUGINDIR);
+    int bad = add_dirs(pp, cli_dirs) || add_dirs(pp, getenv("HSFRAME_PLUGIN_PATH")) ||
+              add_build_tree(pp) || add_dirs(pp, HSF_PLUGINDIR);
     if (bad) {
         hsf_plugin_path_free(pp);
         return hsf_error_set(err, "out of memory");

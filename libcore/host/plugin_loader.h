@@ -18,8 +18,9 @@ typedef struct hsf_plugin {
 } hsf_plugin;
 
 /* Builds the search path: the colon-separated cli_dirs (may be NULL), then
- * $HSFRAME_PLUGIN_PATH, then the build tree's plugin directories when the
- * running program lives in the build tree, then the installed plugin
+ * $HSFRAME_PLUGIN_PATH, then the plugin directories of the build tree the
+ * running program is in, if any (found from its executable, so that a
+ * moved tree uses its own), then the installed plugin
  * directory.  Returns 0 or -1 (out of memory) with err set. */
 int hsf_plugin_path_init(hsf_plugin_path *pp, const char *cli_dirs, hsf_error *err);
 void hsf_plugin_path_free(hsf_plugin_path *pp);
