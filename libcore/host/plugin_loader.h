@@ -32,6 +32,15 @@ void hsf_plugin_path_free(hsf_plugin_path *pp);
 int hsf_plugin_open(const hsf_plugin_path *pp, const char *spec, int kind,
                     hsf_plugin *out, hsf_error *err);
 
+/* hsf_plugin_open for the plugin named in [section] of cf (spec: its
+ * value, or the default when the section gives none): a path is relative
+ * to the configuration file's directory unless given with -s, and an
+ * error says where the name was given (file:line). */
+struct hsf_config_file;
+int hsf_plugin_open_named(const hsf_plugin_path *pp, const struct hsf_config_file *cf,
+                          const char *section, const char *spec, int kind, hsf_plugin *out,
+                          hsf_error *err);
+
 /* Unloads; p may be zeroed. */
 void hsf_plugin_close(hsf_plugin *p);
 
@@ -39,6 +48,12 @@ void hsf_plugin_close(hsf_plugin *p);
  * in path order then by name.  Returns the number found. */
 size_t hsf_plugin_each(const hsf_plugin_path *pp,
                        void (*fn)(const hsf_plugin *p, void *user), void *user);
+
+/* Calls fn for every file NAME.so in pp that is not a valid plugin, with
+ * the reason it cannot be loaded. */
+void hsf_plugin_each_unloadable(const hsf_plugin_path *pp,
+                                void (*fn)(const char *file, const char *why, void *user),
+                                void *user);
 
 /* "queue", "boundary", "output" or "unknown". */
 const char *hsf_plugin_kind_name(int kind);

@@ -83,8 +83,9 @@ static int open_plugin(hsf_system *sys, const hsf_config_file *cf, const hsf_plu
     const char *spec = hsf_config_lookup(cf, "interaction", "plugin");
     if (!spec)
         spec = interaction_host_params[0].def;
-    if (hsf_plugin_open(path, spec, HSF_PLUGIN_INTERACTION, &md->plugin, err))
-        return hsf_error_prefix(err, "[interaction] plugin = %s: ", spec);
+    if (hsf_plugin_open_named(path, cf, "interaction", spec, HSF_PLUGIN_INTERACTION,
+                              &md->plugin, err))
+        return -1;
     md->type = md->plugin.info->vtable;
     const char *name = md->plugin.info->name;
     if (hsf_config_bind(cf, "interaction", interaction_host_params, md->plugin.info->params,

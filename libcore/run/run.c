@@ -149,8 +149,8 @@ static int open_section_plugin(run_state *rs, const char *section, int kind,
     if (!spec)
         return hsf_error_set(err, "%s: [%s] needs the key 'plugin' (%s)", rs->cf.path,
                              section, host[0].help);
-    if (hsf_plugin_open(&rs->path, spec, kind, plugin, err))
-        return hsf_error_prefix(err, "[%s] plugin = %s: ", section, spec);
+    if (hsf_plugin_open_named(&rs->path, &rs->cf, section, spec, kind, plugin, err))
+        return -1;
     return hsf_config_bind(&rs->cf, section, host, plugin->info->params, cfg, err);
 }
 
