@@ -46,12 +46,13 @@ libhsframe_core_la_SOURCES = \
 	libcore/checkpoint/state.c libcore/checkpoint/state_private.h \
 	libcore/model/model_state.c libcore/model/model_state.h \
 	libcore/run/run.c libcore/run/run.h libcore/run/summary.c libcore/run/summary.h \
+	libcore/run/file_uses.c libcore/run/file_uses.h \
 	libcore/timestep/step.c libcore/timestep/step.h libcore/timestep/loop.c \
 	libcore/timestep/integrate.c libcore/timestep/integrate.h \
 	libcore/timestep/contact.c libcore/timestep/contact.h libcore/timestep/walls.c libcore/timestep/walls.h \
 	libcore/run/summary_timestep.c
 libhsframe_core_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore $(INIH_CFLAGS) $(ZLIB_CFLAGS) \
-	-DHSF_BUILDDIR='"$(abs_top_builddir)"' -DHSF_PLUGINDIR='"$(pkglibdir)"'
+	-DHSF_PLUGINDIR='"$(pkglibdir)"'
 # Neither flag changes a result (this is not -ffast-math): the library never
 # reads errno after libm calls nor traps on floating-point exceptions, and
 # without them GCC keeps a branch around every sqrt and division of the

@@ -67,6 +67,14 @@ static void print_plugin_line(const hsf_plugin *p, void *user)
            "", "", p->file);
 }
 
+static void print_unloadable(const char *file, const char *why, void *user)
+{
+    if (!*(int *)user)
+        printf("\nFiles that are not loadable plugins:\n");
+    *(int *)user = 1;
+    printf("  %s: %s\n", file, why);
+}
+
 static const char *type_name(hsf_param_type t)
 {
     static const char *const names[] = { "?", "number", "integer", "bool", "text", "numbers" };
@@ -175,8 +183,11 @@ int main(int argc, char **argv)
             fprintf(stderr, "hsframe: %s\n", hsf_error_message(&err));
             status = HSF_EXIT_FAILURE;
         } else {
+            int shown = 0;
             if (list && !hsf_plugin_each(&pp, print_plugin_line, NULL))
                 fprintf(stderr, "hsframe: no plugins found\n");
+            if (list)
+                hsf_plugin_each_unloadable(&pp, print_unloadable, &shown);
             if (help_name)
                 status = help_plugin(&pp, help_name);
             hsf_plugin_path_free(&pp);

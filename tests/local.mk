@@ -13,7 +13,8 @@ TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/t
 	tests/test_sweep_eos.sh tests/test_thermostat.sh tests/test_timestep_gravity.sh \
 	tests/test_timestep_springs.sh tests/test_timestep_gas.sh tests/test_energies.sh \
 	tests/test_gravity.sh tests/test_compression.sh tests/test_abi.sh tests/test_exports.sh \
-	tests/test_layers.sh
+	tests/test_layers.sh tests/test_files.sh \
+	tests/test_build_tree.sh
 TESTS += tests/test_messages.sh
 EXTRA_DIST += tests/test_messages.sh
 EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh tests/test_timestep_gas.sh \
@@ -23,7 +24,8 @@ EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh test
 	tests/test_plot.sh tests/test_docs.sh tests/test_models.sh \
 	tests/test_summary.sh tests/test_sweep.sh tests/test_sweep_slurm.sh \
 	tests/test_sweep_eos.sh tests/test_thermostat.sh tests/test_gravity.sh tests/test_compression.sh \
-	tests/lsan.supp tests/test_abi.sh tests/test_exports.sh tests/test_layers.sh
+	tests/lsan.supp tests/test_abi.sh tests/test_exports.sh tests/test_layers.sh tests/test_files.sh \
+	tests/test_build_tree.sh tests/installcheck.sh
 noinst_HEADERS += tests/testlib.h tests/runlib.h
 
 TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore -I$(top_srcdir)/tests $(CRITERION_CFLAGS)
@@ -176,3 +178,9 @@ AM_TESTS_ENVIRONMENT = \
 clean-local: clean-test-output
 clean-test-output:
 	-rm -rf tests/out
+
+# After make install (make distcheck does it into a fresh prefix): the
+# installed program runs with the installed plugins.
+installcheck-local:
+	$(SHELL) $(top_srcdir)/tests/installcheck.sh '$(abs_top_srcdir)' \
+		'$(DESTDIR)$(bindir)' '$(DESTDIR)$(pkglibdir)'

@@ -59,7 +59,16 @@ check "misspelt key: message" contains "$WORK/err" \
     "hsframe: -s simulation.end_tme: [simulation] unknown key 'end_tme' (did you mean 'end_time'?)"
 check "misspelt key in the file" run_status 2 -c run.ini -s output.final.fil=x
 check "unknown plugin" run_status 2 -c run.ini -s queue.plugin=fibonacci
-check "unknown plugin: lists the others" contains "$WORK/err" "plugins found: "
+check "unknown plugin: lists those of its kind" contains "$WORK/err" \
+    "-s queue.plugin: [queue] plugin = fibonacci: no queue plugin named 'fibonacci' (the queue plugins found: "
+check "unknown plugin: no plugins of other kinds" sh -c "! grep -q \"'box'\" '$WORK/err'"
+check "unknown plugin: how to add a directory" contains "$WORK/err" \
+    "add the directory with --plugin-path DIR or HSFRAME_PLUGIN_PATH"
+printf '[simulation]\nparticles = p.txt\nend_time = 1\n\n[output.final]\nplugin = snapshott\nfile = f.txt\n' \
+    >"$WORK/misspelt.ini"
+check "misspelt plugin in the file" run_status 2 -c misspelt.ini
+check "misspelt plugin: file, line and the close name" contains "$WORK/err" \
+    "misspelt.ini:6: [output.final] plugin = snapshott: no output plugin named 'snapshott' (did you mean 'snapshot'?)"
 check "wrong kind of plugin" run_status 2 -c run.ini -s queue.plugin=box
 check "wrong kind: message" contains "$WORK/err" "is a boundary plugin, but a queue plugin is needed here"
 
@@ -109,4 +118,24 @@ check "--plugin-path is searched first" contains "$WORK/out" "($WORK/mine/box.so
 check "HSFRAME_PLUGIN_PATH" env HSFRAME_PLUGIN_PATH="$WORK/mine" "$HSFRAME" --help-plugin box \
     >"$WORK/out" 2>&1
 check "HSFRAME_PLUGIN_PATH is searched" contains "$WORK/out" "$WORK/mine/box.so"
+# A path to a plugin in the file is relative to the file's directory, as
+# particle files are; given with -s, to the current directory.
+mkdir -p "$WORK/conf/lib"
+cp "$HSF_TEST_BUILDDIR/plugins/boundary/.libs/box.so" "$WORK/conf/lib/box.so"
+cp "$WORK/p.txt" "$WORK/conf/p.txt"
+printf '[simulation]\nparticles = p.txt\nend_time = 1\n\n[boundary]\nplugin = lib/box.so\nsize = 1 1\n' \
+    >"$WORK/conf/rel.ini"
+check "plugin path relative to the INI's directory" run_status 0 -c conf/rel.ini
+check "plugin path given with -s: from the current directory" run_status 0 -c conf/rel.ini \
+    -s boundary.plugin=conf/lib/box.so
+check "plugin path given with -s, missing: message" run_status 2 -c conf/rel.ini \
+    -s boundary.plugin=lib/box.so
+check "plugin path given with -s, missing: names it" contains "$WORK/err" \
+    "plugin file lib/box.so: No such file or directory"
+# --list-plugins shows the files it cannot load, with the reason.
+echo "not a plugin" >"$WORK/mine/junk.so"
+check "--list-plugins with a file that is no plugin" run_status 0 --plugin-path "$WORK/mine" \
+    --list-plugins
+check "--list-plugins: the file that is no plugin, and why" contains "$WORK/out" \
+    "  $WORK/mine/junk.so: $WORK/mine/junk.so is not a loadable plugin: "
 finish

@@ -64,15 +64,46 @@ Test(loader, missing_file)
                      "plugin file /nonexistent/dir/box.so: No such file or directory");
 }
 
-Test(loader, unknown_name_lists_what_was_found)
+static void note_unloadable(const char *file, const char *why, void *user)
+{
+    char *buf = user;
+    size_t used = strlen(buf);
+    snprintf(buf + used, 4096 - used, "%s: %s\n", file, why);
+}
+
+Test(loader, unknown_name_suggests_close_names_of_its_kind)
 {
     cr_assert_eq(hsf_plugin_open(&pp, "boxx", HSF_PLUGIN_BOUNDARY, &plugin, &err), -1);
     const char *m = hsf_error_message(&err);
-    cr_assert(strstr(m, "no boundary plugin named 'boxx' (looked for boxx.so in "), "%s", m);
-    cr_assert(strstr(m, boundaries), "names the directories searched: %s", m);
-    cr_assert(strstr(m, "plugins found: ") && strstr(m, "box (boundary)") &&
-              strstr(m, "binary_heap (queue)"), "lists the valid plugins: %s", m);
+    cr_assert(strstr(m, "no boundary plugin named 'boxx' (did you mean 'box'?); "), "%s", m);
+    cr_assert(strstr(m, "--plugin-path DIR or HSFRAME_PLUGIN_PATH"), "says how to add one: %s",
+              m);
+    cr_assert_null(strstr(m, boundaries), "no list of directories: %s", m);
+    cr_assert_null(strstr(m, "binary_heap"), "no plugins of other kinds: %s", m);
     cr_assert_null(strstr(m, "wrong_abi"), "broken plugins are not offered: %s", m);
+}
+
+Test(loader, unknown_name_far_from_all_lists_its_kind)
+{
+    cr_assert_eq(hsf_plugin_open(&pp, "fibonacci", HSF_PLUGIN_QUEUE, &plugin, &err), -1);
+    const char *m = hsf_error_message(&err);
+    cr_assert(strstr(m, "no queue plugin named 'fibonacci' (the queue plugins found: "), "%s",
+              m);
+    cr_assert(strstr(m, "'binary_heap'") && !strstr(m, "'box'"), "%s", m);
+}
+
+Test(loader, unloadable_files_with_their_reason)
+{
+    const char *dir = write_temp(0, "notaplugin.so", "this is text, not ELF\n");
+    char dirs[2100];
+    snprintf(dirs, sizeof dirs, "%.*s", (int)(strrchr(dir, '/') - dir), dir);
+    hsf_plugin_path one;
+    cr_assert_eq(hsf_plugin_path_init(&one, dirs, &err), 0);
+    char found[4096] = "";
+    hsf_plugin_each_unloadable(&one, note_unloadable, found);
+    hsf_plugin_path_free(&one);
+    cr_assert(strstr(found, "notaplugin.so: ") && strstr(found, "is not a loadable plugin"),
+              "%s", found);
 }
 
 Test(loader, not_a_shared_object)

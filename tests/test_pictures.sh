@@ -118,6 +118,7 @@ chmod +x bin/ffmpeg
 check "frames: video through ffmpeg" sh -c "PATH='$WORK/bin:$PATH' '$HSFRAME' -c frames.ini \
     -s output.f.video=run.mp4 -s output.f.fps=10 >out 2>err"
 check "frames: the video is there" test -s run.mp4
+check "frames: the summary lists the video" contains out "file: run.mp4 (frames, [output.f])"
 check "frames: ffmpeg got the frames and the rate" contains ffmpeg-args \
     "-framerate 10 -i shot-%06d.png"
 check "frames: a failing ffmpeg fails the run" env PATH="$WORK/bin:$PATH" \
@@ -132,6 +133,9 @@ check "frames: without ffmpeg the run succeeds" sh -c "PATH='$WORK/nothing' '$HS
     -c frames.ini -s output.f.video=none.mp4 >out 2>err"
 check "frames: without ffmpeg: a warning" contains err "ffmpeg is not installed, so none.mp4"
 check "frames: without ffmpeg: no video" test ! -e none.mp4
+check "frames: without ffmpeg: the summary lists the pictures" contains out \
+    "file: shot-000000.png (frames, [output.f])"
+check "frames: without ffmpeg: the summary lists no video" sh -c "! grep -q none.mp4 out"
 
 # The viewer, on SDL's offscreen driver.  SDL loads and unloads driver
 # libraries of its own, whose allocations LeakSanitizer (in the CI's

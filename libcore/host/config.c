@@ -711,6 +711,16 @@ int hsf_config_error(const hsf_config *cfg, hsf_error *err, const char *name,
     return hsf_error_set(err, "%s: %s", name, msg);
 }
 
+void hsf_config_where(const hsf_config_file *cf, const char *section, const char *key,
+                      char *buf, size_t size)
+{
+    const hsf_config_entry *e = find_entry(cf, section, key);
+    if (e)
+        where(cf, e, buf, size);
+    else
+        snprintf(buf, size, "%s", cf->path);
+}
+
 const char *hsf_config_section(const hsf_config *cfg)
 {
     return cfg ? cfg->section : "";

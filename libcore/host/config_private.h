@@ -90,6 +90,11 @@ const char *hsf_config_lookup(const hsf_config_file *cf, const char *section, co
  * Returns a malloc'ed string, or NULL when out of memory. */
 char *hsf_config_canonical(const hsf_config_file *cf, const char *skip);
 
+/* Where section.key was set, for messages: "FILE:LINE", "-s SECTION.KEY",
+ * or the file's path when it is not set. */
+void hsf_config_where(const hsf_config_file *cf, const char *section, const char *key,
+                      char *buf, size_t size);
+
 /* Levenshtein distance, for "did you mean". */
 size_t hsf_edit_distance(const char *a, const char *b);
 

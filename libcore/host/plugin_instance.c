@@ -21,8 +21,8 @@ int hsf_instance_open(const hsf_config_file *cf, const hsf_plugin_path *pp, cons
     if (!spec)
         return hsf_error_set(err, "%s: [%s] needs the key 'plugin' (%s)", cf->path, section,
                              host[0].help);
-    if (hsf_plugin_open(pp, spec, kind, plugin, err))
-        return hsf_error_prefix(err, "[%s] plugin = %s: ", section, spec);
+    if (hsf_plugin_open_named(pp, cf, section, spec, kind, plugin, err))
+        return -1;
     return hsf_config_bind(cf, section, host, plugin->info->params, cfg, err);
 }
 

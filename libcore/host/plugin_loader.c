@@ -17,6 +17,7 @@
 #include <hsframe/interaction.h>
 #include <hsframe/thermostat.h>
 
+#include "host/config_private.h"
 #include "host/error_private.h"
 #include "host/plugin_loader.h"
 
@@ -35,19 +36,24 @@ const char *hsf_plugin_kind_name(int kind)
 
 /* ---- the search path ---------------------------------------------------- */
 
+static int add_dir(hsf_plugin_path *pp, const char *dir, size_t len)
+{
+    char **d = realloc(pp->dirs, (pp->n + 1) * sizeof *d);
+    if (!d)
+        return -1;
+    pp->dirs = d;
+    if (!(d[pp->n] = strndup(dir, len)))
+        return -1;
+    pp->n++;
+    return 0;
+}
+
 static int add_dirs(hsf_plugin_path *pp, const char *list)
 {
     while (list && *list) {
         size_t len = strcspn(list, ":");
-        if (len) {
-            char **d = realloc(pp->dirs, (pp->n + 1) * sizeof *d);
-            if (!d)
-                return -1;
-            pp->dirs = d;
-            if (!(d[pp->n] = strndup(list, len)))
-                return -1;
-            pp->n++;
-        }
+        if (len && add_dir(pp, list, len))
+            return -1;
         list += len;
         if (*list == ':')
             list++;
@@ -55,32 +61,51 @@ static int add_dirs(hsf_plugin_path *pp, const char *list)
     return 0;
 }
 
-/* 1 if the running executable lies under the build tree (libtool puts the
- * real binary in .libs/ of its directory), so that an uninstalled hsframe
- * finds the plugins built beside it. */
-static int running_from_build_tree(void)
+/* The plugin directories of the build tree the running program was built
+ * in, if it runs from one: a build tree has plugins/KIND/.libs beside the
+ * program, or beside its parent for a program in a subdirectory (tests/);
+ * libtool's wrapper script runs the real binary from .libs/.  Found from
+ * the executable, not from a path compiled in, so that a moved or copied
+ * tree finds its own plugins.  Returns 0 or -1 (out of memory). */
+static int add_build_tree(hsf_plugin_path *pp)
 {
-    char exe[PATH_MAX], top[PATH_MAX];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len <= 0 || !realpath(HSF_BUILDDIR, top))
+    static const char *const kinds[] = { "queue", "boundary", "output", "interaction",
+                                         "thermostat", "force", NULL };
+    char dir[PATH_MAX], sub[PATH_MAX + 64];
+    ssize_t len = readlink("/proc/self/exe", dir, sizeof dir - 1);
+    if (len <= 0)
         return 0;
-    exe[len] = '\0';
-    size_t tl = strlen(top);
-    return !strncmp(exe, top, tl) && exe[tl] == '/';
+    dir[len] = '\0';
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        return 0;
+    *slash = '\0';                     /* the program's directory */
+    slash = strrchr(dir, '/');
+    if (slash && !strcmp(slash + 1, ".libs"))
+        *slash = '\0';
+    for (int up = 0; up < 2 && dir[0]; up++) {
+        int found = 0;
+        for (const char *const *k = kinds; *k; k++) {
+            struct stat st;
+            snprintf(sub, sizeof sub, "%s/plugins/%s/.libs", dir, *k);
+            if (!stat(sub, &st) && S_ISDIR(st.st_mode)) {
+                if (add_dir(pp, sub, strlen(sub)))
+                    return -1;
+                found = 1;
+            }
+        }
+        if (found || !(slash = strrchr(dir, '/')))
+            return 0;
+        *slash = '\0';
+    }
+    return 0;
 }
 
 int hsf_plugin_path_init(hsf_plugin_path *pp, const char *cli_dirs, hsf_error *err)
 {
     memset(pp, 0, sizeof *pp);
-    int bad = add_dirs(pp, cli_dirs) || add_dirs(pp, getenv("HSFRAME_PLUGIN_PATH"));
-    if (!bad && running_from_build_tree())
-        bad = add_dirs(pp, HSF_BUILDDIR "/plugins/queue/.libs:" HSF_BUILDDIR
-                       "/plugins/boundary/.libs:" HSF_BUILDDIR "/plugins/output/.libs:"
-                       HSF_BUILDDIR "/plugins/interaction/.libs:"
-                       HSF_BUILDDIR "/plugins/thermostat/.libs:"
-                       HSF_BUILDDIR "/plugins/force/.libs");
-    if (!bad)
-        bad = add_dirs(pp, HSF_PLUGINDIR);
+    int bad = add_dirs(pp, cli_dirs) || add_dirs(pp, getenv("HSFRAME_PLUGIN_PATH")) ||
+              add_build_tree(pp) || add_dirs(pp, HSF_PLUGINDIR);
     if (bad) {
         hsf_plugin_path_free(pp);
         return hsf_error_set(err, "out of memory");
@@ -285,13 +310,25 @@ static int is_file_spec(const char *spec)
     return strchr(spec, '/') || (len > 3 && !strcmp(spec + len - 3, ".so"));
 }
 
+/* The plugins of one kind, for suggestions: the close names when some are
+ * close to the one asked for, else all of that kind. */
+typedef struct suggestions {
+    const char *want;
+    int kind;
+    char close[512], all[512];
+} suggestions;
+
 static void collect_name(const hsf_plugin *p, void *user)
 {
-    char *buf = user;
-    size_t used = strlen(buf);
-    if (used < 1000)
-        snprintf(buf + used, 1024 - used, "%s%s (%s)", used ? ", " : "", p->info->name,
-                 hsf_plugin_kind_name((int)p->info->kind));
+    suggestions *s = user;
+    if (s->kind && (int)p->info->kind != s->kind)
+        return;
+    size_t len = strlen(s->want), limit = len > 6 ? len / 3 : 2;
+    char *list = hsf_edit_distance(s->want, p->info->name) <= limit ||
+                 (len >= 3 && strstr(p->info->name, s->want)) ? s->close : s->all;
+    size_t used = strlen(list);
+    if (used < 400)
+        snprintf(list + used, 512 - used, "%s'%s'", used ? ", " : "", p->info->name);
 }
 
 int hsf_plugin_open(const hsf_plugin_path *pp, const char *spec, int kind,
@@ -309,16 +346,44 @@ int hsf_plugin_open(const hsf_plugin_path *pp, const char *spec, int kind,
         if (!access(file, F_OK))
             return load_file(file, kind, out, err);
     }
-    char looked[1024] = "", found[1024] = "";
-    for (size_t i = 0; i < pp->n; i++) {
-        size_t used = strlen(looked);
-        snprintf(looked + used, sizeof looked - used, "%s%s", i ? ":" : "", pp->dirs[i]);
+    suggestions sug = { .want = spec, .kind = kind };
+    hsf_plugin_each(pp, collect_name, &sug);
+    const char *kname = kind ? hsf_plugin_kind_name(kind) : "";
+    char hint[700];
+    if (sug.close[0])
+        snprintf(hint, sizeof hint, " (did you mean %s?)", sug.close);
+    else if (sug.all[0])
+        snprintf(hint, sizeof hint, " (the %s%splugins found: %s)", kname, kind ? " " : "",
+                 sug.all);
+    else
+        snprintf(hint, sizeof hint, " (no %s%splugins found)", kname, kind ? " " : "");
+    return hsf_error_set(err, "no %s%splugin named '%s'%s; for a plugin in another "
+                         "directory, add the directory with --plugin-path DIR or "
+                         "HSFRAME_PLUGIN_PATH, or give the path to its .so "
+                         "(hsframe --list-plugins shows what is found where)",
+                         kname, kind ? " " : "", spec, hint);
+}
+
+int hsf_plugin_open_named(const hsf_plugin_path *pp, const hsf_config_file *cf,
+                          const char *section, const char *spec, int kind, hsf_plugin *out,
+                          hsf_error *err)
+{
+    char at[512], *path = NULL;
+    hsf_config_where(cf, section, "plugin", at, sizeof at);
+    /* A path to a .so in the file is relative to the file's directory, as
+     * particle files are; given with -s, to the current one. */
+    if (is_file_spec(spec) && spec[0] != '/' && cf->dir[0] &&
+        hsf_config_lookup(cf, section, "plugin") &&
+        !hsf_config_from_command_line(cf, section, "plugin")) {
+        if (!(path = malloc(strlen(cf->dir) + strlen(spec) + 1)))
+            return hsf_error_set(err, "out of memory");
+        strcat(strcpy(path, cf->dir), spec);
     }
-    hsf_plugin_each(pp, collect_name, found);
-    return hsf_error_set(err, "no %s plugin named '%s' (looked for %s.so in %s); "
-                         "plugins found: %s", kind ? hsf_plugin_kind_name(kind) : "",
-                         spec, spec, looked[0] ? looked : "(no directories)",
-                         found[0] ? found : "none");
+    int rc = hsf_plugin_open(pp, path ? path : spec, kind, out, err);
+    free(path);
+    if (rc)
+        return hsf_error_prefix(err, "%s: [%s] plugin = %s: ", at, section, spec);
+    return 0;
 }
 
 void hsf_plugin_close(hsf_plugin *p)
@@ -335,8 +400,11 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-size_t hsf_plugin_each(const hsf_plugin_path *pp,
-                       void (*fn)(const hsf_plugin *p, void *user), void *user)
+/* Every file NAME.so of the path: fn for the valid plugins (the first of
+ * each name), bad for the others with the reason. */
+static size_t each_file(const hsf_plugin_path *pp,
+                        void (*fn)(const hsf_plugin *p, void *user),
+                        void (*bad)(const char *file, const char *why, void *user), void *user)
 {
     char **seen = NULL;
     size_t nseen = 0, count = 0;
@@ -369,8 +437,14 @@ size_t hsf_plugin_each(const hsf_plugin_path *pp,
             int dup = 0;
             for (size_t s = 0; s < nseen; s++)
                 dup |= !strcmp(seen[s], names[k]);
-            if (!dup && !load_file(file, 0, &p, NULL)) {
-                fn(&p, user);
+            hsf_error why;
+            hsf_error_clear(&why);
+            int failed = dup ? 0 : load_file(file, 0, &p, &why);
+            if (failed && bad)
+                bad(file, hsf_error_message(&why), user);
+            if (!dup && !failed) {
+                if (fn)
+                    fn(&p, user);
                 count++;
                 hsf_plugin_close(&p);
                 char **grown = realloc(seen, (nseen + 1) * sizeof *grown);
@@ -388,4 +462,17 @@ size_t hsf_plugin_each(const hsf_plugin_path *pp,
         free(seen[s]);
     free(seen);
     return count;
+}
+
+size_t hsf_plugin_each(const hsf_plugin_path *pp,
+                       void (*fn)(const hsf_plugin *p, void *user), void *user)
+{
+    return each_file(pp, fn, NULL, user);
+}
+
+void hsf_plugin_each_unloadable(const hsf_plugin_path *pp,
+                                void (*fn)(const char *file, const char *why, void *user),
+                                void *user)
+{
+    each_file(pp, NULL, fn, user);
 }

@@ -21,8 +21,9 @@ typedef struct hsf_plugin {
 } hsf_plugin;
 
 /* Builds the search path: the colon-separated cli_dirs (may be NULL), then
- * $HSFRAME_PLUGIN_PATH, then the build tree's plugin directories when the
- * running program lives in the build tree, then the installed plugin
+ * $HSFRAME_PLUGIN_PATH, then the plugin directories of the build tree the
+ * running program is in, if any (found from its executable, so that a
+ * moved tree uses its own), then the installed plugin
  * directory.  Returns 0 or -1 (out of memory) with err set. */
 int hsf_plugin_path_init(hsf_plugin_path *pp, const char *cli_dirs, hsf_error *err);
 void hsf_plugin_path_free(hsf_plugin_path *pp);
@@ -33,6 +34,15 @@ void hsf_plugin_path_free(hsf_plugin_path *pp);
  * a message naming the file, what was expected and what to do. */
 int hsf_plugin_open(const hsf_plugin_path *pp, const char *spec, int kind,
                     hsf_plugin *out, hsf_error *err);
+
+/* hsf_plugin_open for the plugin named in [section] of cf (spec: its
+ * value, or the default when the section gives none): a path is relative
+ * to the configuration file's directory unless given with -s, and an
+ * error says where the name was given (file:line). */
+struct hsf_config_file;
+int hsf_plugin_open_named(const hsf_plugin_path *pp, const struct hsf_config_file *cf,
+                          const char *section, const char *spec, int kind, hsf_plugin *out,
+                          hsf_error *err);
 
 /* Unloads; p may be zeroed. */
 void hsf_plugin_close(hsf_plugin *p);
@@ -50,6 +60,12 @@ unsigned hsf_plugin_kind_since(int kind);
  * knows which minor added which member.  Owned by the caller (free); NULL
  * when out of memory or the kind did not exist in that minor. */
 void *hsf_plugin_vtable_copy(int kind, unsigned minor, const void *vtable);
+
+/* Calls fn for every file NAME.so in pp that is not a valid plugin, with
+ * the reason it cannot be loaded. */
+void hsf_plugin_each_unloadable(const hsf_plugin_path *pp,
+                                void (*fn)(const char *file, const char *why, void *user),
+                                void *user);
 
 /* "queue", "boundary", "output" or "unknown". */
 const char *hsf_plugin_kind_name(int kind);

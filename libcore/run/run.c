@@ -19,6 +19,7 @@
 #include "io/input_limits.h"
 #include "run/validate.h"
 #include "model/model.h"
+#include "run/file_uses.h"
 #include "run/run.h"
 #include "run/summary.h"
 #include "timestep/step.h"
@@ -319,6 +320,38 @@ static char *input_path(const run_state *rs, const hsf_config *cfg, const char *
     return full;
 }
 
+/* Before anything is read or written: no output, nor the checkpoint, on
+ * a file the run reads or another output writes. */
+static int check_files(run_state *rs, hsf_error *err)
+{
+    hsf_file_uses fu = { 0 };
+    char *particles = NULL, *bonds = NULL;
+    int bad = 0;
+    if (hsf_config_string(&rs->sim, "particles")[0])
+        bad = !(particles = input_path(rs, &rs->sim, "particles"));
+    if (!bad && rs->bonds.section)
+        bad = !(bonds = input_path(rs, &rs->bonds, "file"));
+    if (bad) {
+        free(particles);
+        return hsf_error_set(err, "out of memory");
+    }
+    bad = hsf_file_uses_add(&fu, NULL, NULL, rs->cf.path, "the configuration file", 0, err) ||
+          hsf_file_uses_add(&fu, &rs->sim, "particles", particles, "the particle file", 0, err) ||
+          hsf_file_uses_add(&fu, &rs->bonds, "file", bonds, "the bonds file", 0, err);
+    if (!bad && rs->checkpoint.section)
+        bad = hsf_file_uses_add(&fu, &rs->checkpoint, "file",
+                                hsf_config_string(&rs->checkpoint, "file"),
+                                "the checkpoint file", 1, err);
+    for (size_t k = 0; k < rs->sys.n_out && !bad; k++)
+        bad = hsf_file_uses_add_output(&fu, &rs->sys.out[k].cfg,
+                                       rs->sys.out[k].plugin.info->params, err);
+    if (!bad)
+        bad = hsf_file_uses_check(&fu, err);
+    hsf_file_uses_free(&fu);
+    free(particles);
+    free(bonds);
+    return bad ? -1 : 0;
+}
 
 /* A [boundary] size given beside [init] must hold the lattice (size, the
  * sides it fills): else its sites would lie outside, or overlap through
@@ -777,7 +810,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         return -1;
     if (has_bonds && hsf_config_bind(&rs->cf, "bonds", bonds_params, NULL, &rs->bonds, err))
         return -1;
-    if (check_timestep(rs, opt, has_checkpoint, err))
+    if (check_timestep(rs, opt, has_checkpoint, err) || check_files(rs, err))
         return -1;
 
     sys->dim = (int)hsf_config_int(&rs->sim, "dim");

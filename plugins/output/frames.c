@@ -35,6 +35,7 @@ typedef struct frames {
     int periodic[3], dim, circle;
     size_t n;
     unsigned long count;        /* frames written */
+    int video_made;             /* ffmpeg made the video (the summary lists it) */
     hsf_particle_view *view;    /* a sample's particles, sorted by depth in 3D */
 } frames;
 
@@ -253,6 +254,7 @@ static int make_video(frames *f, hsf_error *err)
         remove(tmp);
         return hsf_error_set(err, "%s: %s", f->video, strerror(e));
     }
+    f->video_made = 1;
     return 0;
 }
 
@@ -279,7 +281,7 @@ static int frames_restore(void *state, const hsf_system *sys, hsf_state *st, hsf
     return hsf_state_get(st, &f->count, sizeof f->count, err);
 }
 
-/* The pictures, then the video. */
+/* The pictures, then the video when ffmpeg made it. */
 static int frames_written(const void *state, size_t k, char *buf, size_t size)
 {
     const frames *f = state;
@@ -287,7 +289,7 @@ static int frames_written(const void *state, size_t k, char *buf, size_t size)
         frame_path(f, k, buf, size);
         return 1;
     }
-    if (k == f->count && f->video[0] && f->count) {
+    if (k == f->count && f->video_made) {
         snprintf(buf, size, "%s", f->video);
         return 1;
     }
