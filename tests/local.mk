@@ -4,7 +4,7 @@ if HAVE_CRITERION
 CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
 	tests/test_particles tests/test_box tests/test_engine tests/test_geometry \
 	tests/test_queue_conformance tests/test_measure tests/test_speeds tests/test_state \
-	tests/test_rules tests/test_forces
+	tests/test_rules tests/test_forces tests/test_energy
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 endif
@@ -64,6 +64,9 @@ tests_test_state_LDADD = $(TEST_LDADD)
 tests_test_rules_SOURCES = tests/test_rules.c
 tests_test_rules_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_rules_LDADD = $(TEST_LDADD)
+tests_test_energy_SOURCES = tests/test_energy.c
+tests_test_energy_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_energy_LDADD = $(TEST_LDADD)
 tests_test_queue_conformance_SOURCES = tests/test_queue_conformance.c
 tests_test_queue_conformance_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_queue_conformance_LDADD = $(TEST_LDADD)
