@@ -22,7 +22,7 @@ EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh test
 	tests/test_plot.sh tests/test_docs.sh tests/test_models.sh \
 	tests/test_summary.sh tests/test_sweep.sh tests/test_sweep_slurm.sh \
 	tests/test_sweep_eos.sh tests/test_thermostat.sh tests/test_gravity.sh tests/test_compression.sh \
-	tests/lsan.supp
+	tests/lsan.supp tests/kinetic.awk
 noinst_HEADERS += tests/testlib.h tests/runlib.h
 
 TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore -I$(top_srcdir)/tests $(CRITERION_CFLAGS)
