@@ -7,7 +7,9 @@
 # missed (or could not be applied or built), 2 on bad usage.
 #     tests/mutate.sh SRCDIR [WORD...]   (only the mutations whose name has a WORD)
 # The target tests must pass on the unmutated copy first: a mutation only
-# counts as caught by tests that pass without it.  See docs/TESTING.md.
+# counts as caught by tests that pass without it.  The checks each
+# mutation failed go to stderr.  MUTATE_JOBS: make -j (2); MUTATE_KEEP=1
+# keeps the scratch copy and its logs.  See docs/TESTING.md.
 set -u
 src=${1:?usage: mutate.sh SRCDIR [WORD...]}
 shift
@@ -37,7 +39,11 @@ parabola root (gravity)|libcore/engine/physics.c|s/: -(v + sq) \/ g;/: -(v - sq)
 '
 
 scratch=$(mktemp -d /tmp/hsf-mutate-XXXXXX)
-trap 'rm -rf "$scratch"' EXIT
+if [ "${MUTATE_KEEP:-0}" = 1 ]; then
+    echo "mutate: the scratch copy and logs stay in $scratch" >&2
+else
+    trap 'rm -rf "$scratch"' EXIT
+fi
 log="$scratch/log"
 mkdir "$log"
 tree="$scratch/src"
@@ -74,6 +80,10 @@ baseline_failed=$(sed -n 's/^FAIL: //p; s/^ERROR: //p' "$log/baseline" | tr '\n'
 
 missed=0
 n=0
+printf 'commit %s%s, %s, nproc %s, %s\n\n' "$(git -C "$src" rev-parse --short HEAD)" \
+    "$(git -C "$src" diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')" \
+    "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(nproc)" \
+    "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo 2>/dev/null | head -1)"
 printf '| mutation | file | tests | result |\n|---|---|---|---|\n'
 printf '%s\n' "$MUTATIONS" | {
     while IFS='|' read -r name file expr tests; do
@@ -102,6 +112,9 @@ printf '%s\n' "$MUTATIONS" | {
                 by=$(sed -n 's/^FAIL: tests\///p; s/^ERROR: tests\///p' "$log/$id.check" |
                      tr '\n' ' ' | sed 's/ $//')
                 result="caught (${by:-make check failed})"
+                for t in $tests; do
+                    sed -n 's/^not ok - /  not ok - /p; s/^\[FAIL\] /  [FAIL] /p' "$t.log" 2>/dev/null
+                done | sed "s|^|mutate: $name: |" >&2
             fi
         fi
         case $result in caught*) ;; *) missed=$((missed + 1)) ;; esac
