@@ -3,7 +3,7 @@
 CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
 	tests/test_particles tests/test_box tests/test_engine tests/test_geometry \
 	tests/test_queue_conformance tests/test_measure tests/test_speeds tests/test_state \
-	tests/test_rules tests/test_forces tests/test_path
+	tests/test_rules tests/test_forces tests/test_path tests/test_energy
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/test_scenarios.sh \
@@ -25,7 +25,7 @@ EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh test
 	tests/test_summary.sh tests/test_sweep.sh tests/test_sweep_slurm.sh \
 	tests/test_sweep_eos.sh tests/test_thermostat.sh tests/test_gravity.sh tests/test_compression.sh \
 	tests/lsan.supp tests/test_abi.sh tests/test_exports.sh tests/test_layers.sh tests/test_files.sh \
-	tests/test_build_tree.sh tests/installcheck.sh
+	tests/test_build_tree.sh tests/installcheck.sh tests/kinetic.awk
 noinst_HEADERS += tests/testlib.h tests/runlib.h
 
 TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore -I$(top_srcdir)/tests $(CRITERION_CFLAGS)
@@ -86,6 +86,10 @@ tests_test_rules_SOURCES = tests/test_rules.c
 tests_test_rules_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_rules_LDADD = $(TEST_LDADD)
 tests_test_rules_LDFLAGS = $(TEST_EXPORTS)
+tests_test_energy_SOURCES = tests/test_energy.c
+tests_test_energy_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_energy_LDADD = $(TEST_LDADD)
+tests_test_energy_LDFLAGS = $(TEST_EXPORTS)
 tests_test_queue_conformance_SOURCES = tests/test_queue_conformance.c
 tests_test_queue_conformance_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_queue_conformance_LDADD = $(TEST_LDADD)

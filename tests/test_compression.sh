@@ -10,6 +10,8 @@ cd "$WORK" || exit 1
 
 value() { awk -v k="$1:" '$1 == k { print $2 }' "$WORK/out"; }
 near() { awk -v x="$1" -v y="$2" -v t="$3" 'BEGIN { d = x - y; exit !(x != "" && (d < 0 ? -d : d) <= t) }'; }
+# kinetic FILE: the kinetic energy of a snapshot, from its velocities.
+kinetic() { awk -f "$HSF_TEST_SRCDIR/tests/kinetic.awk" "$1"; }
 between() { awk -v x="$1" -v a="$2" -v b="$3" 'BEGIN { exit !(x != "" && x >= a && x <= b) }'; }
 
 # 500 spheres from a lattice at 0.3, compressed fast: a jammed random
@@ -43,6 +45,12 @@ check "fast: random close packing ($phi in 0.62 - 0.66)" between "$phi" 0.62 0.6
 check "fast: reduced pressure past 1000" awk -v z="$(value reduced_pressure)" 'BEGIN { exit !(z > 1000) }'
 check "fast: no overlap" near "$(value max_overlap)" 0 1e-10
 check "fast: energy balance (work and rescaling counted)" near "$(value energy_drift)" 0 1e-10
+# From its terms: the kinetic energy of the packing less the work and the
+# heat of the rescaling, against 3/2 N kT = 750 at the start.
+e1=$(awk -v k="$(kinetic jammed.xyz)" -v w="$(value compression_work)" \
+    -v q="$(value heat_from_rescaling)" 'BEGIN { if (k == "" || w == "" || q == "") exit 1
+                                                printf "%.17g", k - w - q }')
+check "fast: K (snapshot) - work - heat = 750 at the start ($e1)" near "$e1" 750 1e-7
 check "fast: ended early" awk -v t="$(value time)" 'BEGIN { exit !(t < 1000) }'
 # The packing is a particle file again, at its density, and does not move
 # much (jammed: every sphere caged within a fraction of a diameter).
@@ -148,6 +156,7 @@ INI
 check "polydisperse discs between walls" run_status 0 -c poly.ini -s simulation.end_time=300
 check "polydisperse: reached 0.7" contains "$WORK/out" "compression: reached the packing fraction"
 check "polydisperse: no overlap, none through a wall" near "$(value max_overlap)" 0 1e-10
+check "polydisperse: energy balance (the walls' work counted)" near "$(value energy_drift)" 0 1e-10
 
 # A random fluid at 0.45 starts on the hard-sphere path: no model left.
 check "random fluid runs" run_status 0 -c "$CONF/random-fluid.ini" -s simulation.end_time=2

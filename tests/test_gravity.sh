@@ -8,6 +8,11 @@ cd "$WORK" || exit 1
 
 value() { awk -v k="$1:" '$1 == k { print $2 }' "$WORK/out"; }
 near() { awk -v x="$1" -v y="$2" -v t="$3" 'BEGIN { d = x - y; exit !(x != "" && (d < 0 ? -d : d) <= t) }'; }
+# kinetic FILE: the kinetic energy of a snapshot, from its velocities.
+kinetic() { awk -f "$HSF_TEST_SRCDIR/tests/kinetic.awk" "$1"; }
+# sum X Y...: their sum, or nothing when one is empty.
+sum() { awk 'BEGIN { for (k = 1; k < ARGC; k++) { if (ARGV[k] == "") exit 1; s += ARGV[k] }
+                     printf "%.17g", s }' "$@"; }
 
 # The ball: dropped from 0.8 (radius 0.05, g = 1), every floor hit has the
 # impulse 2 m sqrt(2 g 0.75), one every 2 sqrt(1.5) time units.
@@ -39,8 +44,16 @@ check "barometric: slope $slope against -m g / kT = $expected" awk -v s="$slope"
 
 # The granular bed: its kinetic energy falls by more than 100 from the
 # peak, its potential energy levels off, and it ends low in the box.
-check "granular bed runs" run_status 0 -c "$CONF/granular-bed.ini"
+check "granular bed runs" run_status 0 -c "$CONF/granular-bed.ini" \
+    -s output.final.plugin=snapshot -s output.final.file=bed-final.txt
 check "bed: kinetic + potential + dissipated conserved" near "$(value energy_drift)" 0 1e-12
+# The balance from its terms: the final snapshot's kinetic energy, the
+# summary's potential and dissipated energy, against the first row's
+# kinetic and potential energy.
+e0=$(awk -F, 'NR == 2 && $1 == 0 { printf "%.17g", $4 + $10 }' granular-bed-thermo.csv)
+e1=$(sum "$(kinetic bed-final.txt)" "$(value potential_energy)" "$(value dissipated_energy)")
+check "bed: the thermo table starts at t = 0" test -n "$e0"
+check "bed: K (snapshot) + U + dissipated = $e1, $e0 at the start" near "$e1" "$e0" 1e-9
 check "bed: the kinetic energy drains" awk -F, 'NR > 1 { if ($4 > k) k = $4; last = $4 }
     END { exit !(NR > 2 && last < k / 100) }' granular-bed-thermo.csv
 check "bed: settled (potential energy at t = 15 and 20 within 1 %)" awk -F, '

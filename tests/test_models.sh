@@ -10,6 +10,11 @@ cd "$WORK" || exit 1
 value() { awk -v k="$1:" '$1 == k { print $2 }' "$WORK/out"; }
 # near X Y TOL: |X - Y| <= TOL
 near() { awk -v x="$1" -v y="$2" -v t="$3" 'BEGIN { d = x - y; exit !(x != "" && (d < 0 ? -d : d) <= t) }'; }
+# kinetic FILE: the kinetic energy of a snapshot, from its velocities.
+kinetic() { awk -f "$HSF_TEST_SRCDIR/tests/kinetic.awk" "$1"; }
+# sum X Y...: their sum, or nothing when one is empty.
+sum() { awk 'BEGIN { for (k = 1; k < ARGC; k++) { if (ARGV[k] == "") exit 1; s += ARGV[k] }
+                     printf "%.17g", s }' "$@"; }
 
 # ---- square well ------------------------------------------------------
 
@@ -18,6 +23,11 @@ near() { awk -v x="$1" -v y="$2" -v t="$3" 'BEGIN { d = x - y; exit !(x != "" &&
 check "square well runs" run_status 0 -c "$CONF/squarewell.ini" --audit-every 1
 check "square well: energy conserved ($(value energy_drift))" near "$(value energy_drift)" 0 1e-12
 check "square well: the audit finds every pair in its shell" near "$(value max_overlap)" 0 1e-10
+# The balance from its terms: the kinetic energy of the final snapshot
+# and the summary's potential energy against the kinetic energy at the
+# start, 3/2 N kT (864 spheres at 1.5, no pair in a well on the lattice).
+e1=$(sum "$(kinetic squarewell-final.xyz)" "$(value potential_energy)")
+check "square well: K (snapshot) + U = 1944 at the start ($e1)" near "$e1" 1944 2e-9
 check "square well: pairs fall into wells" awk -F, 'NR == 2 { u0 = $10 } NR > 2 { u = $10 }
     END { exit !(u0 == 0 && u < -1000) }' squarewell-thermo.csv
 check "square well: total energy constant in every row" awk -F, 'NR == 2 { e = $11; k = $4 }
@@ -114,9 +124,15 @@ size = 100 100
 plugin = inelastic
 restitution = 0.5
 elastic_within = 0
+[output.final]
+plugin = snapshot
+file = two-final.txt
 INI
 check "inelastic pair runs" run_status 0 -c two.ini
 check "inelastic: one collision" test "$(value collisions)" = 1
+e1=$(sum "$(kinetic two-final.txt)" "$(value dissipated_energy)")
+check "inelastic: K (snapshot) + dissipated = 1.5 at the start ($e1)" near "$e1" 1.5 1e-14
+check "inelastic: the summary's energy_drift agrees" near "$(value energy_drift)" 0 1e-14
 check "inelastic: lost (1 - e^2) of the normal energy ($(value dissipated_energy))" \
     near "$(value dissipated_energy)" 1.125 1e-14
 check "inelastic: kinetic energy 1.5 - 1.125 left" near "$(value kinetic_energy)" 0.375 1e-14
@@ -143,9 +159,16 @@ restitution = 0.9
 plugin = thermo
 file = haff.csv
 interval = 1
+[output.final]
+plugin = snapshot
+file = haff-final.txt
 INI
 check "cooling gas runs" run_status 0 -c haff.ini
 check "cooling gas: K + dissipated conserved" near "$(value energy_drift)" 0 1e-12
+# N discs at kT = 1 in 2D: K = N at the start.
+e1=$(sum "$(kinetic haff-final.txt)" "$(value dissipated_energy)")
+check "cooling gas: K (snapshot) + dissipated = N = $(value particles) at the start ($e1)" \
+    near "$e1" "$(value particles)" 1e-8
 haff=$(awk -F, 'NR == 7 { t1 = $1; T1 = $5 } NR == 8 { w = $9 }
     NR > 7 { x = $1 - t1; y = sqrt(T1 / $5) - 1; n++; sx += x; sy += y; sxx += x * x
              sxy += x * y; syy += y * y }

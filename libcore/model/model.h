@@ -54,7 +54,7 @@ typedef struct hsf_growth {
     uint64_t control_seq;       /* seq of the control event queued (push and pop queues) */
     double last_time, last_virial;  /* at the last control */
     double z;                   /* reduced pressure over the last control interval */
-    double work;                /* kinetic energy the growing cores and walls gave */
+    double work;                /* done by the growing cores and walls (0 when nothing grew) */
     int end;                    /* an hsf_growth_end */
     int prelude;                /* [init] method = random: the run stops at the target */
 } hsf_growth;
@@ -169,6 +169,11 @@ int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, hsf_event_info
  * shell it is held in, relative to the nearer bound (the core overlap of
  * hard spheres), and any bonded pair outside contact and its length. */
 void hsf_model_audit(const hsf_system *sys, double *worst, uint32_t *wi, uint32_t *wj);
+
+/* The pairs' potential energy summed afresh from the shells they are
+ * held in, independent of the running sum sys->potential that each
+ * event's energy change keeps (the energy balance uses this one). */
+double hsf_model_pair_energy(const hsf_system *sys);
 
 /* Frees everything of sys->model and sys->model itself. */
 void hsf_model_close(hsf_system *sys);

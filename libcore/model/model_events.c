@@ -241,3 +241,23 @@ void hsf_model_audit(const hsf_system *sys, double *worst, uint32_t *wi, uint32_
     *wi = s.wi;
     *wj = s.wj;
 }
+
+/* ---- the pairs' energy ---- */
+
+typedef struct energy_sum {
+    const hsf_system *sys;
+    double u;
+} energy_sum;
+
+static void add_shell_energy(void *ctx, uint32_t i, uint32_t j, unsigned shell)
+{
+    energy_sum *s = ctx;
+    s->u += hsf_model_rule(s->sys->model, s->sys->species, i, j)->energy[shell];
+}
+
+double hsf_model_pair_energy(const hsf_system *sys)
+{
+    energy_sum s = { .sys = sys, .u = 0 };
+    hsf_pair_state_each(&sys->model->shells, add_shell_energy, &s);
+    return s.u;
+}

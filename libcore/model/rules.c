@@ -174,11 +174,15 @@ void hsf_pair_event(const double dr[3], double vi[3], double vj[3], double mi, d
             return;                     /* grazed it moving away (from the growing core) */
         if (inner == core_at) {
             /* Restitution relative to the core's surfaces, which part at
-             * growth: vn - growth becomes -e (vn - growth). */
+             * growth: vn - growth becomes -e (vn - growth), an impulse
+             * mu (1 + e) (growth - vn).  What is lost and the work of the
+             * growing surfaces (that impulse times their separation
+             * speed) come from vn and growth, not from the velocities the
+             * bounce leaves: the energy balance then checks the bounce. */
             fx->outcome = HSF_OUTCOME_CORE;
             after = growth * (1 + e) - e * vn;
             fx->dissipated = 0.5 * mu * (vn - growth) * (vn - growth) * (1 - e * e);
-            fx->work = 0.5 * mu * (after * after - vn * vn) + fx->dissipated;
+            fx->work = mu * (1 + e) * (growth - vn) * growth;
         } else {
             double left = vn * vn - 2 * enter_energy / mu;
             fx->outcome = left > 0 ? HSF_OUTCOME_ENTER : HSF_OUTCOME_BOUNCE;

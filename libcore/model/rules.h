@@ -91,7 +91,7 @@ typedef struct hsf_pair_effect {
     double virial;          /* impulse * distance */
     double potential;       /* change of the pair's potential energy */
     double dissipated;      /* kinetic energy lost (inelastic core collisions) */
-    double work;            /* kinetic energy gained from growing cores */
+    double work;            /* of growing cores: impulse times growth (0 without) */
 } hsf_pair_effect;
 
 /* Resolves the event of a pair at separation dr (r_i - r_j, at the
@@ -99,7 +99,9 @@ typedef struct hsf_pair_effect {
  * and mj, which the event changes.  At inner == core_at, a core collision
  * with restitution e, the core's contact distance growing at growth per
  * unit time (0 but in compression: the pair must then part faster than
- * that, and what it gains is fx->work); at another step, the energy
+ * that, and fx->work is the work the growing surfaces do); fx->dissipated
+ * and fx->work come from the velocities before, not from the bounce; at
+ * another step, the energy
  * change entering (inward: enter_energy) or leaving (outward:
  * leave_energy; INFINITY for a bond's length, which is never passed)
  * decides between passing and bouncing.  Fills *fx. */

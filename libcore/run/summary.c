@@ -155,17 +155,34 @@ static void momentum(const hsf_system *sys, double total[3], double *rms)
     *rms = sys->n ? sqrt(sq / (double)sys->n) : 0;
 }
 
-/* The energy is kinetic plus potential, plus what inelastic collisions
- * dissipated, less the heat a thermostat (or the rescaling of a
- * compression) gave and the work of growing particles (so that it is
- * conserved in every model). */
+double hsf_energy_balance(const hsf_energy_terms *t)
+{
+    return t->kinetic + t->potential + t->dissipated - t->heat - t->work;
+}
+
+double hsf_energy_drift(double e0, double e1, double k0)
+{
+    double scale = k0 > 0 ? k0 : fabs(e0);
+    return scale > 0 ? (e1 - e0) / scale : 0.0;
+}
+
+void hsf_energy_measure(const hsf_system *sys, hsf_energy_terms *t)
+{
+    const hsf_model *md = sys->model;
+    *t = (hsf_energy_terms){ .kinetic = hsf_system_kinetic_energy(sys), .heat = sys->heat };
+    if (md) {
+        t->potential = hsf_system_add_field_energy(sys, hsf_model_pair_energy(sys));
+        t->dissipated = md->dissipated;
+        t->work = md->growth.work;
+    }
+}
+
 void hsf_measure(const hsf_system *sys, hsf_conserved *c)
 {
-    c->energy = c->kinetic = hsf_system_kinetic_energy(sys);
-    if (sys->model)
-        c->energy += hsf_system_potential_energy(sys) + sys->model->dissipated -
-                     sys->model->growth.work;
-    c->energy -= sys->heat;
+    hsf_energy_terms t;
+    hsf_energy_measure(sys, &t);
+    c->energy = hsf_energy_balance(&t);
+    c->kinetic = t.kinetic;
     momentum(sys, c->momentum, &c->rms_momentum);
 }
 
@@ -227,7 +244,9 @@ static void print_model(hsf_summary *out, const hsf_system *sys, double kinetic)
         hsf_summary_number(out, "bonds", "%zu", sys->n_bonds);
     hsf_summary_number(out, "step_events", "%llu", (unsigned long long)md->step_events);
     hsf_summary_number(out, "captured_pairs", "%zu", md->shells.count);
-    double u = hsf_system_potential_energy(sys);
+    hsf_energy_terms terms;
+    hsf_energy_measure(sys, &terms);
+    double u = terms.potential;
     if (sys->has_field)
         hsf_summary_text(out, "field", "%s", hsf_summary_vector(sys->gravity, sys->dim));
     hsf_summary_number(out, "kinetic_energy", "%.17g", kinetic);
@@ -319,12 +338,7 @@ void hsf_print_summary(hsf_summary *out, const hsf_system *sys, double wall,
         hsf_summary_number(out, "heat_from_bath", "%.17g", sys->heat);
     }
     hsf_summary_number(out, "max_overlap", "%.3e", sys->max_overlap);
-    /* Relative to the kinetic energy at the start (= e0 for hard spheres;
-     * a model's total energy may be near 0 or negative), or to the energy
-     * when nothing moved at the start (a ball dropped). */
-    double energy_scale = c0->kinetic > 0 ? c0->kinetic : fabs(e0);
-    hsf_summary_number(out, "energy_drift", "%.3e",
-                       energy_scale > 0 ? (e1 - e0) / energy_scale : 0.0);
+    hsf_summary_number(out, "energy_drift", "%.3e", hsf_energy_drift(e0, e1, c0->kinetic));
     hsf_summary_momentum(out, sys, c0, c1);
     if (start)
         hsf_summary_reversal(out, sys, start);

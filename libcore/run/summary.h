@@ -14,11 +14,35 @@
 /* What the summary compares: energy always, momentum when it is conserved
  * (no walls: every axis periodic). */
 typedef struct hsf_conserved {
-    double energy;          /* kinetic + potential + dissipated (model.h) */
+    double energy;          /* hsf_energy_balance */
     double momentum[3];
     double rms_momentum;
     double kinetic;         /* kinetic energy: the scale of the energy drift */
 } hsf_conserved;
+
+/* The terms of the energy balance: what the particles have (kinetic,
+ * potential), what they lost at inelastic cores (dissipated), what a
+ * bath or the rescaling of a compression gave them (heat) and what
+ * growing cores and walls did on them (work). */
+typedef struct hsf_energy_terms {
+    double kinetic, potential, dissipated, heat, work;
+} hsf_energy_terms;
+
+/* The energy conserved in every model: kinetic + potential + dissipated
+ * - heat - work. */
+double hsf_energy_balance(const hsf_energy_terms *t);
+
+/* The summary's energy_drift from balance e0 to e1: relative to the
+ * kinetic energy k0 at the start, or to |e0| when nothing moved then (a
+ * model's balance may be near 0 or negative); 0 when both are 0. */
+double hsf_energy_drift(double e0, double e1, double k0);
+
+/* The terms now, each measured on its own: the kinetic energy from the
+ * velocities, the pairs' potential energy from the shells they are held
+ * in (not the engine's running sum), the dissipation and the work from
+ * the state before each collision (rules.h), not from what the bounce
+ * left. */
+void hsf_energy_measure(const hsf_system *sys, hsf_energy_terms *t);
 
 /* The conserved quantities now. */
 void hsf_measure(const hsf_system *sys, hsf_conserved *c);

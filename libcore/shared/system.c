@@ -152,7 +152,11 @@ void hsf_system_bond(const hsf_system *sys, size_t k, uint32_t *i, uint32_t *j, 
  * summed (height above the origin), is summed here. */
 double hsf_system_potential_energy(const hsf_system *sys)
 {
-    double u = sys->potential;
+    return hsf_system_add_field_energy(sys, sys->potential);
+}
+
+double hsf_system_add_field_energy(const hsf_system *sys, double u)
+{
     for (size_t i = 0; sys->has_field && i < sys->n; i++) {
         double r[3];
         hsf_motion_at(sys, &sys->m[i], sys->time, r, NULL);

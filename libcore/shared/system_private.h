@@ -247,6 +247,10 @@ struct hsf_control {
  * events anew.  Returns 0, or -1 with err set (a plugin failed). */
 int hsf_engine_set_velocity(hsf_system *sys, uint32_t i, const double v[3], hsf_error *err);
 
+/* u plus the energy of the particles in the field, -m g.r summed (0
+ * without a field). */
+double hsf_system_add_field_energy(const hsf_system *sys, double u);
+
 /* The monotonic clock in seconds. */
 double hsf_seconds_now(void);
 
