@@ -449,7 +449,7 @@ key() { awk -v s="[$2]" -v k="$3" '/^\[/ { on = ($1 == s) } on && $1 == k && $2 
 check "compression: radii grow by $(said compression "grow by $NUM %") % per unit time" \
     within "$(key compression compression rate)" "$(awk -v p="$(said compression "grow by $NUM %")" 'BEGIN { print p / 100 }')" 1e-12
 check "compression: velocities rescaled after every $(said compression "after every ([a-z]+) collisions") collisions per disc" \
-    test "$(key compression compression control)" = "$(number "$(said compression "after every ([a-z]+) collisions")")"
+    test "$(key compression compression rescale_every)" = "$(number "$(said compression "after every ([a-z]+) collisions")")"
 check "compression: jammed past Z = $(said compression "reduced pressure Z = PV/\(NkT\) passes $NUM")" \
     test "$(key compression compression jamming)" = "$(said compression "reduced pressure Z = PV/\(NkT\) passes $NUM")"
 check "compression: a picture every $(said compression "a picture every $NUM time")" \

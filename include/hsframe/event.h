@@ -22,7 +22,7 @@ typedef enum hsf_event_kind {
                                length (interaction.h; since ABI 1.4) */
     HSF_EVENT_THERMOSTAT = 9,   /* the thermostat's event (thermostat.h; since ABI 1.5; never
                                    given to on_event) */
-    HSF_EVENT_CONTROL = 10      /* a control of the compression ([compression]; since ABI 1.5;
+    HSF_EVENT_RESCALE = 10      /* a rescale of the compression ([compression]; since ABI 1.5;
                                    never given to on_event) */
 } hsf_event_kind;
 

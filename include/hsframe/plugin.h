@@ -40,7 +40,7 @@
  *        events of the whole system that exchange energy with a bath,
  *        the run's random numbers) and force (force.h: the forces of the
  *        time-step engine, [force.NAME] sections); the event kinds
- *        HSF_EVENT_THERMOSTAT and HSF_EVENT_CONTROL (never given to
+ *        HSF_EVENT_THERMOSTAT and HSF_EVENT_RESCALE (never given to
  *        outputs).  Boundaries: hsf_path, the path of a particle as the
  *        host describes it, the optional members first_hit (the first
  *        hit on any path) and normal (for growing particles), next_hit

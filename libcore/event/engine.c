@@ -657,14 +657,14 @@ static inline void advance(const hsf_system *sys, hsf_motion *m, double t)
 }
 
 
-/* Queues the compression's control event at time t (the one queued
+/* Queues the compression's rescale event at time t (the one queued
  * before is superseded: moved with an indexed queue, recognised by its
  * seq with push and pop). */
-static int push_control(hsf_system *sys, double t, hsf_error *err)
+static int push_rescale(hsf_system *sys, double t, hsf_error *err)
 {
-    if (push(sys, t, HSF_EVENT_CONTROL, 0, 0, 0, err))
+    if (push(sys, t, HSF_EVENT_RESCALE, 0, 0, 0, err))
         return -1;
-    sys->model->growth.control_seq = sys->next_seq;
+    sys->model->growth.rescale_seq = sys->next_seq;
     return 0;
 }
 
@@ -691,8 +691,8 @@ static __attribute__((noinline)) int do_model_pair(hsf_system *sys, uint32_t i, 
     if (predict(sys, i, NULL, err) || predict(sys, j, NULL, err))
         return -1;
     hsf_growth *g = &sys->model->growth;
-    if (outcome == HSF_OUTCOME_CORE && g->on && ++g->since_control == g->control_every &&
-        push_control(sys, sys->time, err))
+    if (outcome == HSF_OUTCOME_CORE && g->on && ++g->since_rescale == g->rescale_every &&
+        push_rescale(sys, sys->time, err))
         return -1;
     return sys->event_mask & HSF_EVENT_MASK(info.kind) ? hsf_outputs_notify(sys, &info, err) : 0;
 }
@@ -860,22 +860,22 @@ static int do_thermostat(hsf_system *sys, hsf_error *err)
     return 0;
 }
 
-/* The compression's control (model.h, hsf_growth_control): every
+/* The compression's rescale (model.h, hsf_growth_rescale): every
  * particle brought to now, the pressure measured and the velocities
  * rescaled, the grid rebuilt when the radii outgrow it, and everything
  * predicted anew (the growth and the velocities changed).  A jammed
  * packing ends the run; so does a prelude that reached its target. */
-static int do_control(hsf_system *sys, const hsf_event *ev, hsf_error *err)
+static int do_rescale(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 {
-    if (!sys->indexed && ev->seq != sys->model->growth.control_seq) {
+    if (!sys->indexed && ev->seq != sys->model->growth.rescale_seq) {
         sys->stats.stale_events++;      /* superseded by a later request */
         return 0;
     }
     for (uint32_t i = 0; i < sys->n; i++)
         advance(sys, &sys->m[i], sys->time);
     double next;
-    hsf_control_action action = hsf_growth_control(sys, &next);
-    if (action == HSF_CONTROL_REGRID) {
+    hsf_rescale_action action = hsf_growth_rescale(sys, &next);
+    if (action == HSF_RESCALE_REGRID) {
         hsf_cells_free(&sys->cells);
         if (hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,
                             sys->periodic, sys->search != HSF_SEARCH_ALL, 0, 0, err))
@@ -886,11 +886,11 @@ static int do_control(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     for (uint32_t i = 0; i < sys->n; i++)
         if (predict(sys, i, NULL, err))
             return -1;
-    if (action == HSF_CONTROL_STOP)
+    if (action == HSF_RESCALE_STOP)
         return push(sys, sys->time, HSF_EVENT_STOP, 0, 0, 0, err);
     if (next < sys->end_time)
-        return push_control(sys, next, err);
-    hsf_event done = { .kind = HSF_EVENT_CONTROL };
+        return push_rescale(sys, next, err);
+    hsf_event done = { .kind = HSF_EVENT_RESCALE };
     retire(sys, &done);
     return 0;
 }
@@ -949,7 +949,7 @@ static int schedule_start(hsf_system *sys, hsf_error *err)
     if (sys->model && sys->model->growth.on) {
         hsf_growth *g = &sys->model->growth;
         double first = (g->s_cap - g->s0) / g->rate;
-        if (first < sys->end_time && push_control(sys, first, err))
+        if (first < sys->end_time && push_rescale(sys, first, err))
             return -1;
     }
     if (sys->thermostat) {
@@ -1044,8 +1044,8 @@ int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
         case HSF_EVENT_THERMOSTAT:
             rc = do_thermostat(sys, err);
             break;
-        case HSF_EVENT_CONTROL:
-            rc = do_control(sys, &ev, err);
+        case HSF_EVENT_RESCALE:
+            rc = do_rescale(sys, &ev, err);
             break;
         case HSF_EVENT_STOP:
             goto finished;

@@ -36,7 +36,7 @@ typedef enum hsf_growth_end {
 } hsf_growth_end;
 
 /* Compression (Lubachevsky-Stillinger): every radius is its base radius
- * times a scale s(t) = s0 + rate (t - t0), which grows between control
+ * times a scale s(t) = s0 + rate (t - t0), which grows between rescale
  * events and is set anew at each (rate = gamma s0: growth relative to the
  * current size). */
 typedef struct hsf_growth {
@@ -47,13 +47,13 @@ typedef struct hsf_growth {
     double s_target;            /* stop at this scale (a packing fraction); INFINITY: none */
     double z_target;            /* stop at this reduced pressure; INFINITY: none */
     double z_jam;               /* jammed past this reduced pressure: the run ends */
-    double kT;                  /* velocities rescaled to this temperature at each control */
+    double kT;                  /* velocities rescaled to this temperature at each rescale */
     double phi1;                /* packing fraction at scale 1 */
-    uint64_t control_every;     /* core collisions between controls */
-    uint64_t since_control;
-    uint64_t control_seq;       /* seq of the control event queued (push and pop queues) */
-    double last_time, last_virial;  /* at the last control */
-    double z;                   /* reduced pressure over the last control interval */
+    uint64_t rescale_every;     /* core collisions between rescales */
+    uint64_t since_rescale;
+    uint64_t rescale_seq;       /* seq of the rescale event queued (push and pop queues) */
+    double last_time, last_virial;  /* at the last rescale */
+    double z;                   /* reduced pressure over the last rescale interval */
     double work;                /* done by the growing cores and walls (0 when nothing grew) */
     int end;                    /* an hsf_growth_end */
     int prelude;                /* [init] method = random: the run stops at the target */
@@ -125,8 +125,8 @@ double hsf_model_contact(const hsf_system *sys, uint32_t i, uint32_t j);
  * it names from path, and decides whether the run needs a model: sets
  * sys->model (or leaves it NULL for elastic hard spheres of additive
  * diameters without bonds, field or growth; growing: the particles will
- * grow, by [compression] or an [init] method = random).  Call after hsf_system_adopt_model and before
- * hsf_system_adopt (the particle set still holds radii and species).
+ * grow, by [compression] or an [init] method = random).  Call after hsf_system_take_species_and_bonds and before
+ * hsf_system_take_particles (the particle set still holds radii and species).
  * Returns 0, or -1 with err set. */
 int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_path *path,
                    const hsf_particle_set *set, int growing, hsf_error *err);
@@ -136,11 +136,11 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
  * the run can drop it. */
 int hsf_model_is_plain(const hsf_system *sys);
 
-/* After hsf_system_adopt: swaps the radii in the motion records for the
+/* After hsf_system_take_particles: swaps the radii in the motion records for the
  * reaches (keeping the radii), and checks the bonds (lengths beyond
  * contact, no longer than a third of a periodic side). Returns 0, or -1
  * with err set. */
-int hsf_model_adopt(hsf_system *sys, hsf_error *err);
+int hsf_model_set_reaches(hsf_system *sys, hsf_error *err);
 
 /* After the grid is built and the overlaps checked: the shell of every
  * pair within reach and the potential energy at time 0; checks that every
@@ -203,20 +203,20 @@ int hsf_growth_check(const hsf_system *sys, hsf_error *err);
 void hsf_growth_start(hsf_system *sys, double gamma, double s_target, double phi1, double kT,
                       int prelude);
 
-/* What a control event decided. */
-typedef enum hsf_control_action {
-    HSF_CONTROL_GO_ON = 0,      /* growth set anew: predict everything again */
-    HSF_CONTROL_REGRID = 1,     /* and rebuild the cell grid for s_cap first */
-    HSF_CONTROL_STOP = 2        /* jammed, or the prelude reached its target: end the run */
-} hsf_control_action;
+/* What a rescale event decided. */
+typedef enum hsf_rescale_action {
+    HSF_RESCALE_GO_ON = 0,      /* growth set anew: predict everything again */
+    HSF_RESCALE_REGRID = 1,     /* and rebuild the cell grid for s_cap first */
+    HSF_RESCALE_STOP = 2        /* jammed, or the prelude reached its target: end the run */
+} hsf_rescale_action;
 
-/* The control event at sys->time, every particle moved to now: measures
+/* The rescale event at sys->time, every particle moved to now: measures
  * the reduced pressure since the last, decides whether growth stops,
  * rescales the velocities to kT (counted as heat), sets the growth anew
  * and, when the grid must grow, sets s_cap and the reaches.  Returns the
- * action, and in *next the time of the next control (INFINITY: none
+ * action, and in *next the time of the next rescale (INFINITY: none
  * before a collision asks for it). */
-hsf_control_action hsf_growth_control(hsf_system *sys, double *next);
+hsf_rescale_action hsf_growth_rescale(hsf_system *sys, double *next);
 
 /* The packing fraction now (at the current scale). */
 double hsf_growth_packing(const hsf_system *sys);

@@ -5,7 +5,7 @@
  * in proportion while the particles move and collide; a collision must
  * also push the pair apart faster than their surfaces grow, which feeds
  * them energy that a rescaling of the velocities takes out again at each
- * control event. */
+ * rescale event. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,9 +25,9 @@ const hsf_param hsf_compression_params[] = {
     { "jamming", HSF_PARAM_DOUBLE, "1e6", 1, 1e300,
       "reduced pressure past which the packing is jammed: growth stops and the run ends" },
     { "temperature", HSF_PARAM_DOUBLE, "0", 0, 1e300,
-      "kT the velocities are rescaled to at each control; 0: the particles' kT at the start" },
-    { "control", HSF_PARAM_DOUBLE, "1", 1e-3, 1e6,
-      "collisions per particle between control events (pressure measured, velocities "
+      "kT the velocities are set to at each rescale event; 0: the particles' kT at the start" },
+    { "rescale_every", HSF_PARAM_DOUBLE, "1", 1e-3, 1e6,
+      "collisions per particle between rescale events (pressure measured, velocities "
       "rescaled, growth set anew)" },
     { NULL, 0, NULL, 0, 0, NULL }
 };
@@ -58,7 +58,7 @@ void hsf_growth_start(hsf_system *sys, double gamma, double s_target, double phi
     hsf_growth *g = &sys->model->growth;
     *g = (hsf_growth){ .on = 1, .s0 = 1, .gamma = gamma, .s_target = s_target, .phi1 = phi1,
                        .z_target = INFINITY, .z_jam = 1e6, .kT = kT, .z = 1,
-                       .control_every = sys->n ? sys->n : 1, .prelude = prelude };
+                       .rescale_every = sys->n ? sys->n : 1, .prelude = prelude };
     g->rate = g->gamma * g->s0;
     g->s_cap = fmin(g->s_target, g->s0 * GRID_MARGIN);
 }
@@ -89,8 +89,8 @@ int hsf_growth_setup(hsf_system *sys, const hsf_config *cfg, double phi1, double
     if (!(g->kT > 0))
         return hsf_config_error(cfg, err, "temperature", "the particles are at rest: give "
                                 "the temperature to rescale their velocities to");
-    double every = hsf_config_double(cfg, "control") * (double)sys->n;
-    g->control_every = every < 1 ? 1 : (uint64_t)every;
+    double every = hsf_config_double(cfg, "rescale_every") * (double)sys->n;
+    g->rescale_every = every < 1 ? 1 : (uint64_t)every;
     g->rate = g->gamma * g->s0;
     g->s_cap = fmin(g->s_target, g->s0 * GRID_MARGIN);
     return 0;
@@ -111,7 +111,7 @@ static void set_reaches(hsf_system *sys)
                            md->growth.s_cap;
 }
 
-hsf_control_action hsf_growth_control(hsf_system *sys, double *next)
+hsf_rescale_action hsf_growth_rescale(hsf_system *sys, double *next)
 {
     hsf_model *md = sys->model;
     hsf_growth *g = &md->growth;
@@ -122,18 +122,18 @@ hsf_control_action hsf_growth_control(hsf_system *sys, double *next)
         g->z = 1 + (sys->stats.virial - g->last_virial) / (d * n * kT * dt);
     g->last_time = t;
     g->last_virial = sys->stats.virial;
-    g->since_control = 0;
-    hsf_control_action action = HSF_CONTROL_GO_ON;
+    g->since_rescale = 0;
+    hsf_rescale_action action = HSF_RESCALE_GO_ON;
     *next = INFINITY;
     if (g->on) {
         if (g->z > g->z_jam) {
             g->end = HSF_GROWTH_JAMMED;
-            action = HSF_CONTROL_STOP;
+            action = HSF_RESCALE_STOP;
         } else if (s >= g->s_target * (1 - 1e-12)) {
             g->end = HSF_GROWTH_PACKING;
             s = g->s_target;
             if (g->prelude)
-                action = HSF_CONTROL_STOP;
+                action = HSF_RESCALE_STOP;
         } else if (g->z >= g->z_target) {
             g->end = HSF_GROWTH_PRESSURE;
         }
@@ -155,9 +155,9 @@ hsf_control_action hsf_growth_control(hsf_system *sys, double *next)
     if (s >= g->s_cap * (1 - 1e-9)) {
         g->s_cap = fmin(g->s_target, s * GRID_MARGIN);
         set_reaches(sys);
-        action = HSF_CONTROL_REGRID;
+        action = HSF_RESCALE_REGRID;
     }
-    /* The next control: when the radii reach the grid's limit (or the
+    /* The next rescale: when the radii reach the grid's limit (or the
      * target, which is the limit then); collisions may ask sooner. */
     *next = t + (g->s_cap - s) / g->rate;
     return action;

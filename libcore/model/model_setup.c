@@ -233,7 +233,7 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
     return index_bonds(sys, err);
 }
 
-int hsf_model_adopt(hsf_system *sys, hsf_error *err)
+int hsf_model_set_reaches(hsf_system *sys, hsf_error *err)
 {
     hsf_model *md = sys->model;
     if (!md)

@@ -143,7 +143,7 @@ typedef struct run_state {
     uint64_t checkpoints;   /* written by the run, every segment */
     /* The time-step engine ([simulation] engine = timestep), step/ */
     int timestep;
-    hsf_stepper step;
+    hsf_timestep step;
 } run_state;
 
 /* Loads a plugin named in section, then binds the section to the host's
@@ -212,7 +212,7 @@ static int open_forces(run_state *rs, hsf_error *err)
     const char **names = sections_named(rs, "force.", &n, err);
     if (!names)
         return -1;
-    hsf_stepper *st = &rs->step;
+    hsf_timestep *st = &rs->step;
     int rc = 0;
     if (n && !rs->timestep)
         rc = hsf_error_set(err, "%s: [%s]: forces act only with [simulation] engine = "
@@ -414,7 +414,7 @@ static int bind_init(run_state *rs, hsf_error *err)
 
 /* The species names of the particles and their bonds: those of [bonds],
  * or else those the particle file carries (an XYZ file hsframe wrote). */
-static int adopt_model(run_state *rs, hsf_error *err)
+static int take_species_and_bonds(run_state *rs, hsf_error *err)
 {
     hsf_bond *bonds = rs->set.bonds;
     size_t n_bonds = rs->set.n_bonds;
@@ -432,7 +432,7 @@ static int adopt_model(run_state *rs, hsf_error *err)
         if (bad)
             return hsf_error_prefix(err, "[bonds] file: ");
     }
-    if (hsf_system_adopt_model(&rs->sys, &rs->set, bonds, n_bonds, err)) {
+    if (hsf_system_take_species_and_bonds(&rs->sys, &rs->set, bonds, n_bonds, err)) {
         free(bonds);
         return -1;
     }
@@ -723,7 +723,7 @@ static int restart(run_state *rs, hsf_error *err)
         for (size_t i = 0; i < sys->n; i++)
             sys->m[i].radius = md->radius[i];
         hsf_model_close(sys);
-    } else if (hsf_model_adopt(sys, err)) {
+    } else if (hsf_model_set_reaches(sys, err)) {
         return -1;
     }
     return build_search(rs, 0, err);
@@ -775,9 +775,9 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
             return -1;
     if (hsf_config_check_sections(&rs->cf, known_sections, err))
         return -1;
-    if (hsf_config_bind(&rs->cf, "simulation", simulation_params, hsf_step_params, &rs->sim,
+    if (hsf_config_bind(&rs->cf, "simulation", simulation_params, hsf_timestep_params, &rs->sim,
                         err) ||
-        (rs->timestep = hsf_step_selected(&rs->sim, err)) < 0 ||
+        (rs->timestep = hsf_timestep_selected(&rs->sim, err)) < 0 ||
         bind_init(rs, err) ||
         hsf_plugin_path_init(&rs->path, opt->plugin_dirs, err) ||
         open_section_plugin(rs, "queue", HSF_PLUGIN_QUEUE, queue_host_params,
@@ -842,7 +842,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         return hsf_config_error(&rs->init, err, "method", "a random start is made by the event "
                                 "engine: use it with engine = event");
     /* The time-step engine makes its own use of bonds (springs, step/). */
-    if (adopt_model(rs, err) || read_field(rs, err) ||
+    if (take_species_and_bonds(rs, err) || read_field(rs, err) ||
         (!rs->timestep &&
          hsf_model_open(sys, &rs->cf, &rs->path, &rs->set,
                         rs->compression.section || rs->prelude_scale > 1, err)))
@@ -863,7 +863,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         hsf_check_representable(&rs->set, extent_span(sys), sys->end_time, err))
         return -1;
     if (start_growth(rs, err) || hsf_validate_inside(sys, &rs->set, err) ||
-        hsf_system_adopt(sys, &rs->set, err) || hsf_model_adopt(sys, err) ||
+        hsf_system_take_particles(sys, &rs->set, err) || hsf_model_set_reaches(sys, err) ||
         build_search(rs, 1, err) || open_queue(rs, err))
         return -1;
     if (!(sys->special_seq = calloc(HSF_SPECIAL_KEYS(sys), sizeof *sys->special_seq)))
@@ -894,7 +894,7 @@ static int prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         return hsf_error_set(err, "out of memory");
     if ((rs->checkpoint.section || opt->resume) && hsf_checkpoint_check_outputs(sys, err))
         return -1;
-    if (rs->timestep && hsf_step_prepare(&rs->step, &rs->sim, sys, err))
+    if (rs->timestep && hsf_timestep_prepare(&rs->step, &rs->sim, sys, err))
         return -1;
     return 0;
 }
@@ -910,7 +910,7 @@ static void teardown(run_state *rs)
     free(sys->special_seq);
     free(rs->config_text);
     free(rs->start);
-    hsf_step_free(&rs->step);
+    hsf_timestep_free(&rs->step);
     hsf_config_unbind(&rs->checkpoint);
     hsf_config_unbind(&rs->bonds);
     hsf_config_unbind(&rs->field);
@@ -1076,7 +1076,7 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
         int rc = rs->timestep && compare_engines(rs, opt, err) ? -1 : 0;
         double t0 = hsf_seconds_now();
         if (!rc)
-            rc = rs->timestep ? hsf_step_run(&rs->step, sys, err)
+            rc = rs->timestep ? hsf_timestep_run(&rs->step, sys, err)
                               : hsf_engine_run(sys, opt->resume != NULL, err);
         /* A resumed run's rates are over all its segments, as its counters. */
         double wall = rs->wall_before + hsf_seconds_now() - t0;
@@ -1103,7 +1103,7 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
                 hsf_summary s;
                 hsf_summary_begin(&s, opt->summary, opt->summary_format);
                 if (rs->timestep)
-                    hsf_step_print_summary(&s, &rs->step, sys, wall, &rs->c0, &c1, rs->start);
+                    hsf_timestep_print_summary(&s, &rs->step, sys, wall, &rs->c0, &c1, rs->start);
                 else
                     hsf_print_summary(&s, sys, wall, &rs->c0, &c1, rs->start);
                 if (opt->resume)
@@ -1127,7 +1127,7 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
 /* The sections above, for hsframe --help-config (host/config_help.c). */
 const hsf_host_section hsf_host_sections[] = {
     { "simulation", "the run: dimension, particles, length, engine, checks",
-      { simulation_params, hsf_step_params }, NULL },
+      { simulation_params, hsf_timestep_params }, NULL },
     { "init", "generated particles instead of a particle file: a lattice or a random fluid",
       { hsf_init_params, NULL }, NULL },
     { "compression", "radii grow while the particles move (Lubachevsky-Stillinger)",

@@ -95,7 +95,7 @@ void hsf_summary_end(hsf_summary *s);
 /* The event engine's summary: the counters, rates over wall (seconds),
  * memory, energy and momentum drift from c0 to c1, max_overlap and, with
  * start, the return of a time reversal.  (The time-step engine's is
- * hsf_step_print_summary, step.h.) */
+ * hsf_timestep_print_summary, step.h.) */
 void hsf_print_summary(hsf_summary *s, const hsf_system *sys, double wall,
                        const hsf_conserved *c0, const hsf_conserved *c1, const double *start);
 

@@ -8,7 +8,7 @@
 /* Every resolved collision is late: found at the end of the step in which
  * the pair touched; the delay is in steps, from the contact time of the
  * straight paths. */
-static void print_contact(hsf_summary *out, const hsf_stepper *st, const hsf_system *sys)
+static void print_contact(hsf_summary *out, const hsf_timestep *st, const hsf_system *sys)
 {
     if (!st->contact) {
         hsf_summary_text(out, "contact", "no");
@@ -29,7 +29,7 @@ static void print_contact(hsf_summary *out, const hsf_stepper *st, const hsf_sys
     }
 }
 
-void hsf_step_print_summary(hsf_summary *out, const hsf_stepper *st, const hsf_system *sys,
+void hsf_timestep_print_summary(hsf_summary *out, const hsf_timestep *st, const hsf_system *sys,
                             double wall, const hsf_conserved *c0, const hsf_conserved *c1,
                             const double *start)
 {

@@ -93,7 +93,7 @@ void hsf_system_extent(const hsf_system *sys, double lo[3], double hi[3], int pe
  * particles 72 MB lower. */
 _Static_assert(sizeof(hsf_body) <= sizeof(hsf_particle), "bodies overlay particle records");
 
-int hsf_system_adopt(hsf_system *sys, hsf_particle_set *set, hsf_error *err)
+int hsf_system_take_particles(hsf_system *sys, hsf_particle_set *set, hsf_error *err)
 {
     size_t n = set->n ? set->n : 1;
     void *m = NULL;
@@ -165,7 +165,7 @@ double hsf_system_add_field_energy(const hsf_system *sys, double u)
     return u;
 }
 
-int hsf_system_adopt_model(hsf_system *sys, hsf_particle_set *set, hsf_bond *bonds,
+int hsf_system_take_species_and_bonds(hsf_system *sys, hsf_particle_set *set, hsf_bond *bonds,
                            size_t n_bonds, hsf_error *err)
 {
     sys->bonds = bonds;

@@ -50,7 +50,7 @@ typedef enum hsf_search {
 struct hsf_system {
     int dim;
     size_t n;
-    hsf_motion *m;          /* n records, aligned to 64 bytes (hsf_system_adopt) */
+    hsf_motion *m;          /* n records, aligned to 64 bytes (hsf_system_take_particles) */
     hsf_body *b;            /* n records */
     double time;            /* current simulated time */
     double end_time;
@@ -140,7 +140,7 @@ struct hsf_system {
 /* With an indexed queue, the key of an event that is not a particle's:
  * the particles are keys 0 to n - 1, then come the stop, the reversal,
  * each output's samples, the audit, the thermostat and the compression's
- * control (HSF_SPECIAL_KEYS of them). */
+ * rescale (HSF_SPECIAL_KEYS of them). */
 #define HSF_SPECIAL_KEYS(sys) ((sys)->n_out + 5)
 static inline uint32_t hsf_special_key(const hsf_system *sys, uint32_t kind, uint32_t object)
 {
@@ -149,7 +149,7 @@ static inline uint32_t hsf_special_key(const hsf_system *sys, uint32_t kind, uin
            : kind == HSF_EVENT_REVERSE    ? n + 1
            : kind == HSF_EVENT_AUDIT      ? after
            : kind == HSF_EVENT_THERMOSTAT ? after + 1
-           : kind == HSF_EVENT_CONTROL    ? after + 2
+           : kind == HSF_EVENT_RESCALE    ? after + 2
                                           : n + 2 + object;
 }
 
@@ -162,7 +162,7 @@ static inline uint32_t hsf_special_kind(const hsf_system *sys, uint32_t key, uin
            : key == n + 1     ? HSF_EVENT_REVERSE
            : key == after     ? HSF_EVENT_AUDIT
            : key == after + 1 ? HSF_EVENT_THERMOSTAT
-           : key == after + 2 ? HSF_EVENT_CONTROL
+           : key == after + 2 ? HSF_EVENT_RESCALE
                               : HSF_EVENT_SAMPLE;
 }
 
@@ -199,13 +199,13 @@ static inline void hsf_motion_at(const hsf_system *sys, const hsf_motion *m, dou
 /* Takes the particles of set into the engine's records (clocks at 0); the
  * set's records become the bodies, and set->p is left NULL.  Returns 0, or
  * -1 with err set (out of memory; set unchanged). */
-int hsf_system_adopt(hsf_system *sys, hsf_particle_set *set, hsf_error *err);
+int hsf_system_take_particles(hsf_system *sys, hsf_particle_set *set, hsf_error *err);
 
 /* Takes the species names of set (and each particle's species, when
  * there are several) and the bonds (read with hsf_read_bonds: the system
- * owns them now).  Call before hsf_system_adopt, which overlays the
+ * owns them now).  Call before hsf_system_take_particles, which overlays the
  * particle records.  Returns 0, or -1 with err set (out of memory). */
-int hsf_system_adopt_model(hsf_system *sys, hsf_particle_set *set, hsf_bond *bonds,
+int hsf_system_take_species_and_bonds(hsf_system *sys, hsf_particle_set *set, hsf_bond *bonds,
                            size_t n_bonds, hsf_error *err);
 
 /* Frees the engine's records. */

@@ -13,39 +13,39 @@
 #include "timestep/integrate.h"
 #include "timestep/step.h"
 
-static int euler(hsf_stepper *st, hsf_system *sys, double dt, hsf_error *err)
+static int euler(hsf_timestep *st, hsf_system *sys, double dt, hsf_error *err)
 {
     size_t m = 3 * st->n;
     for (size_t k = 0; k < m; k++) {
         st->r[k] += st->v[k] * dt;
         st->v[k] += st->a[k] * dt;
     }
-    if (hsf_step_bounce(st, sys, dt, dt, err))
+    if (hsf_timestep_bounce(st, sys, dt, dt, err))
         return -1;
-    return hsf_step_accelerations(st, sys, st->r, st->v, st->a, &st->potential, err);
+    return hsf_timestep_accelerations(st, sys, st->r, st->v, st->a, &st->potential, err);
 }
 
-static int symplectic(hsf_stepper *st, hsf_system *sys, double dt, hsf_error *err)
+static int symplectic(hsf_timestep *st, hsf_system *sys, double dt, hsf_error *err)
 {
     size_t m = 3 * st->n;
     for (size_t k = 0; k < m; k++) {
         st->v[k] += st->a[k] * dt;
         st->r[k] += st->v[k] * dt;
     }
-    if (hsf_step_bounce(st, sys, dt, dt, err))
+    if (hsf_timestep_bounce(st, sys, dt, dt, err))
         return -1;
-    return hsf_step_accelerations(st, sys, st->r, st->v, st->a, &st->potential, err);
+    return hsf_timestep_accelerations(st, sys, st->r, st->v, st->a, &st->potential, err);
 }
 
-static int verlet(hsf_stepper *st, hsf_system *sys, double dt, hsf_error *err)
+static int verlet(hsf_timestep *st, hsf_system *sys, double dt, hsf_error *err)
 {
     size_t m = 3 * st->n;
     for (size_t k = 0; k < m; k++) {
         st->v[k] += st->a[k] * dt / 2;
         st->r[k] += st->v[k] * dt;
     }
-    if (hsf_step_bounce(st, sys, dt, dt / 2, err) ||
-        hsf_step_accelerations(st, sys, st->r, st->v, st->a, &st->potential, err))
+    if (hsf_timestep_bounce(st, sys, dt, dt / 2, err) ||
+        hsf_timestep_accelerations(st, sys, st->r, st->v, st->a, &st->potential, err))
         return -1;
     for (size_t k = 0; k < m; k++)
         st->v[k] += st->a[k] * dt / 2;
@@ -54,7 +54,7 @@ static int verlet(hsf_stepper *st, hsf_system *sys, double dt, hsf_error *err)
 
 /* Stage s of RK4 from y0 = (r, v) along the slopes (vs, as) scaled by h:
  * rt = r + h vs, vt = v + h as, then at = a(rt, vt). */
-static int rk4_stage(hsf_stepper *st, const hsf_system *sys, const double *vs, const double *as,
+static int rk4_stage(hsf_timestep *st, const hsf_system *sys, const double *vs, const double *as,
                      double h, double *rt, double *vt, double *at, hsf_error *err)
 {
     size_t m = 3 * st->n;
@@ -63,10 +63,10 @@ static int rk4_stage(hsf_stepper *st, const hsf_system *sys, const double *vs, c
         vt[k] = st->v[k] + h * as[k];
     }
     double unused = 0;
-    return hsf_step_accelerations(st, sys, rt, vt, at, &unused, err);
+    return hsf_timestep_accelerations(st, sys, rt, vt, at, &unused, err);
 }
 
-static int rk4(hsf_stepper *st, hsf_system *sys, double dt, hsf_error *err)
+static int rk4(hsf_timestep *st, hsf_system *sys, double dt, hsf_error *err)
 {
     size_t m = 3 * st->n;
     double *rt = st->scratch, *vt = rt + m, *at = vt + m, *sum_v = at + m, *sum_a = sum_v + m;
@@ -90,9 +90,9 @@ static int rk4(hsf_stepper *st, hsf_system *sys, double dt, hsf_error *err)
         st->r[k] += dt / 6 * sum_v[k];
         st->v[k] += dt / 6 * sum_a[k];
     }
-    if (hsf_step_bounce(st, sys, dt, dt, err))
+    if (hsf_timestep_bounce(st, sys, dt, dt, err))
         return -1;
-    return hsf_step_accelerations(st, sys, st->r, st->v, st->a, &st->potential, err);
+    return hsf_timestep_accelerations(st, sys, st->r, st->v, st->a, &st->potential, err);
 }
 
 static const hsf_integrator integrators[] = {

@@ -1,4 +1,4 @@
-/* The time-step loop (step.h, hsf_step_run). */
+/* The time-step loop (step.h, hsf_timestep_run). */
 #include <math.h>
 #include <string.h>
 
@@ -10,7 +10,7 @@
 
 /* The system's records as outputs read them: each clock at the system's
  * time, so that r + v (time - t) is r. */
-static void publish(const hsf_stepper *st, hsf_system *sys)
+static void publish(const hsf_timestep *st, hsf_system *sys)
 {
     for (size_t i = 0; i < st->n; i++) {
         hsf_motion *m = &sys->m[i];
@@ -26,7 +26,7 @@ static void publish(const hsf_stepper *st, hsf_system *sys)
  * step of dt / 10^6 short counts as reached, against rounding in k dt).
  * Sample times are those of the event-driven engine, k interval before
  * end_time; the sample is taken at the first step at or after each. */
-static int due_samples(const hsf_stepper *st, hsf_system *sys, hsf_error *err)
+static int due_samples(const hsf_timestep *st, hsf_system *sys, hsf_error *err)
 {
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];
@@ -45,7 +45,7 @@ static int due_samples(const hsf_stepper *st, hsf_system *sys, hsf_error *err)
 
 /* The progress line every half second: simulated time and steps per
  * second (the event engine's line, for steps). */
-static void tick(hsf_progress *pg, const hsf_stepper *st, const hsf_system *sys)
+static void tick(hsf_progress *pg, const hsf_timestep *st, const hsf_system *sys)
 {
     double now = hsf_seconds_now();
     if (now - pg->last_wall < 0.5)
@@ -62,21 +62,21 @@ static void tick(hsf_progress *pg, const hsf_stepper *st, const hsf_system *sys)
     pg->shown = 1;
 }
 
-int hsf_step_bounce(hsf_stepper *st, hsf_system *sys, double h, double kicked, hsf_error *err)
+int hsf_timestep_bounce(hsf_timestep *st, hsf_system *sys, double h, double kicked, hsf_error *err)
 {
     size_t m = 3 * st->n;
-    long hits = hsf_step_walls(sys, st->r0, st->r, st->v, st->a, kicked, h, err);
+    long hits = hsf_timestep_walls(sys, st->r0, st->r, st->v, st->a, kicked, h, err);
     if (hits < 0)
         return -1;
     double *shift = st->scratch + HSF_INTEGRATOR_SCRATCH * m;   /* the one past the integrator's */
     for (size_t k = 0; k < m; k++)
         shift[k] = st->r[k] - st->r0[k];
-    hsf_step_wrap(sys, st->r);
+    hsf_timestep_wrap(sys, st->r);
     return 0;
 }
 
 /* One step from sys->time to t: the integrator (which calls
- * hsf_step_bounce), then contact.  Contacts change velocities only, at
+ * hsf_timestep_bounce), then contact.  Contacts change velocities only, at
  * the end of the step, after the accelerations: which is exact for forces
  * that depend on positions only, and keeps the kinetic energy of each
  * collision exactly.  (Resolved on the drift's velocities instead, before
@@ -84,7 +84,7 @@ int hsf_step_bounce(hsf_stepper *st, hsf_system *sys, double h, double kicked, h
  * an energy error of order dt per collision: measured, 57 % of the
  * periodic diatomic gas's energy (conf/diatomic.ini) gained in 10 time
  * units, against 2e-4 this way.) */
-static int step(hsf_stepper *st, hsf_system *sys, double t, hsf_error *err)
+static int step(hsf_timestep *st, hsf_system *sys, double t, hsf_error *err)
 {
     double h = t - sys->time;
     memcpy(st->r0, st->r, 3 * st->n * sizeof *st->r0);
@@ -101,14 +101,14 @@ static int step(hsf_stepper *st, hsf_system *sys, double t, hsf_error *err)
     return 0;
 }
 
-static void reverse(hsf_stepper *st, hsf_system *sys)
+static void reverse(hsf_timestep *st, hsf_system *sys)
 {
     for (size_t k = 0; k < 3 * st->n; k++)
         st->v[k] = -st->v[k];
     publish(st, sys);
 }
 
-int hsf_step_run(hsf_stepper *st, hsf_system *sys, hsf_error *err)
+int hsf_timestep_run(hsf_timestep *st, hsf_system *sys, hsf_error *err)
 {
     double t0 = hsf_seconds_now();
     if (hsf_outputs_begin(sys, err))

@@ -7,7 +7,7 @@
 #include "host/plugin_instance.h"
 #include "timestep/step.h"
 
-const hsf_param hsf_step_params[] = {
+const hsf_param hsf_timestep_params[] = {
     { "engine", HSF_PARAM_STRING, "event", 0, 0,
       "event: event-driven hard particles (exact); timestep: Newton's equations in steps "
       "of dt under [force.NAME] forces, with hard-disc contact at the end of each step" },
@@ -24,7 +24,7 @@ const hsf_param hsf_step_params[] = {
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
-int hsf_step_selected(const hsf_config *sim, hsf_error *err)
+int hsf_timestep_selected(const hsf_config *sim, hsf_error *err)
 {
     const char *engine = hsf_config_string(sim, "engine");
     if (!strcmp(engine, "timestep"))
@@ -35,7 +35,7 @@ int hsf_step_selected(const hsf_config *sim, hsf_error *err)
                             engine);
 }
 
-int hsf_step_accelerations(hsf_stepper *st, const hsf_system *sys, const double *r,
+int hsf_timestep_accelerations(hsf_timestep *st, const hsf_system *sys, const double *r,
                            const double *v, double *acc, double *potential, hsf_error *err)
 {
     size_t m = 3 * st->n;
@@ -75,7 +75,7 @@ static double *alloc_vectors(size_t n, size_t count)
     return calloc(3 * (n ? n : 1) * count, sizeof(double));
 }
 
-int hsf_step_prepare(hsf_stepper *st, const hsf_config *sim, hsf_system *sys, hsf_error *err)
+int hsf_timestep_prepare(hsf_timestep *st, const hsf_config *sim, hsf_system *sys, hsf_error *err)
 {
     const char *name = hsf_config_string(sim, "integrator");
     if (!(st->integrator = hsf_integrator_find(name)))
@@ -110,14 +110,14 @@ int hsf_step_prepare(hsf_stepper *st, const hsf_config *sim, hsf_system *sys, hs
         if (f->type->init(f->state, &f->cfg, sys, err))
             return hsf_error_prefix(err, "[%s] (%s): ", f->cfg.section, f->plugin.info->name);
     }
-    if (hsf_step_accelerations(st, sys, st->r, st->v, st->a, &st->potential, err))
+    if (hsf_timestep_accelerations(st, sys, st->r, st->v, st->a, &st->potential, err))
         return -1;
     sys->potential = st->potential;
     st->energy0 = hsf_system_kinetic_energy(sys) + st->potential;
     return 0;
 }
 
-void hsf_step_free(hsf_stepper *st)
+void hsf_timestep_free(hsf_timestep *st)
 {
     for (size_t k = 0; k < st->n_forces; k++) {
         hsf_force_slot *f = &st->forces[k];

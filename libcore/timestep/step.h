@@ -9,8 +9,8 @@
  * (periodic images counted in b[i].image), sys->potential is the forces'
  * potential energy and the counters (collisions, wall hits, impulses,
  * virial) are those of the contacts and walls of the steps so far. */
-#ifndef HSF_STEP_H
-#define HSF_STEP_H
+#ifndef HSF_TIMESTEP_STEP_H
+#define HSF_TIMESTEP_STEP_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -22,7 +22,7 @@
 #include "timestep/integrate.h"
 
 /* [simulation] keys of this engine (bound with the host's own). */
-extern const hsf_param hsf_step_params[];
+extern const hsf_param hsf_timestep_params[];
 
 /* One [force.NAME] instance. */
 typedef struct hsf_force_slot {
@@ -33,7 +33,7 @@ typedef struct hsf_force_slot {
     int initialised;        /* init was called (so fini must be) */
 } hsf_force_slot;
 
-typedef struct hsf_stepper {
+typedef struct hsf_timestep {
     const hsf_integrator *integrator;
     double dt;              /* the step */
     uint64_t steps;         /* taken so far */
@@ -44,7 +44,7 @@ typedef struct hsf_stepper {
     double *r0;             /* 3 n: positions at the start of the step */
     double *inv_mass;       /* n */
     double *scratch;        /* 3 n * (HSF_INTEGRATOR_SCRATCH + 1): the integrator's, then
-                               the displacements of hsf_step_bounce */
+                               the displacements of hsf_timestep_bounce */
     hsf_force_slot *forces;
     size_t n_forces;
     int contact;            /* hard-disc contact between unbonded particles */
@@ -55,29 +55,29 @@ typedef struct hsf_stepper {
     double reference_collisions;    /* the event engine's count ([simulation] compare), or < 0 */
     double reference_wall_hits;
     double wall;            /* seconds the loop ran */
-} hsf_stepper;
+} hsf_timestep;
 
 /* 1 when the configuration asks for this engine, 0 for the event-driven
  * one; -1 with err set for an unknown engine name. */
-int hsf_step_selected(const hsf_config *sim, hsf_error *err);
+int hsf_timestep_selected(const hsf_config *sim, hsf_error *err);
 
 /* Reads the engine's keys, allocates its arrays and initialises the force
  * instances already opened into st->forces (each plugin loaded and its
  * section bound by the caller).  sys is complete (particles, bonds,
  * boundary).  Returns 0, or -1 with err set. */
-int hsf_step_prepare(hsf_stepper *st, const hsf_config *sim, hsf_system *sys, hsf_error *err);
+int hsf_timestep_prepare(hsf_timestep *st, const hsf_config *sim, hsf_system *sys, hsf_error *err);
 
 /* Runs from time 0 to end_time: the outputs' begin, samples, end.
  * Returns 0, or -1 with err set when a plugin fails or the run is
  * interrupted. */
-int hsf_step_run(hsf_stepper *st, hsf_system *sys, hsf_error *err);
+int hsf_timestep_run(hsf_timestep *st, hsf_system *sys, hsf_error *err);
 
 /* Frees everything, the force instances included; st may be zeroed. */
-void hsf_step_free(hsf_stepper *st);
+void hsf_timestep_free(hsf_timestep *st);
 
 /* The sum of every force's acceleration at (r, v) into acc (3 n) and of
  * their potentials into *potential.  Returns 0, or -1 with err set. */
-int hsf_step_accelerations(hsf_stepper *st, const hsf_system *sys, const double *r,
+int hsf_timestep_accelerations(hsf_timestep *st, const hsf_system *sys, const double *r,
                            const double *v, double *acc, double *potential, hsf_error *err);
 
 /* What happens to the particles between their drift and the forces at
@@ -86,12 +86,12 @@ int hsf_step_accelerations(hsf_stepper *st, const hsf_system *sys, const double 
  * (their straight paths from st->r0) and periodic images, applied to the
  * velocities st->v the integrator then holds, which include the
  * accelerations st->a at the start for a time kicked (see
- * hsf_step_walls).  For velocity Verlet and the symplectic Euler those
+ * hsf_timestep_walls).  For velocity Verlet and the symplectic Euler those
  * are the velocities of the drift, so that the drift with its bounces is
  * the exact flow of free particles in the boundary.  Leaves each
  * particle's displacement (before wrapping) in the last scratch array,
  * for contact.  Returns 0, or -1 with err set. */
-int hsf_step_bounce(hsf_stepper *st, hsf_system *sys, double h, double kicked, hsf_error *err);
+int hsf_timestep_bounce(hsf_timestep *st, hsf_system *sys, double h, double kicked, hsf_error *err);
 
 /* The engine's summary: particles, dimension, engine, integrator, dt,
  * boundary, time, steps, force_evaluations, collisions, boundary_hits,
@@ -102,7 +102,7 @@ int hsf_step_bounce(hsf_stepper *st, hsf_system *sys, double h, double kicked, h
  * with [simulation] compare the event-driven engine's counts. */
 struct hsf_summary;
 struct hsf_conserved;
-void hsf_step_print_summary(struct hsf_summary *out, const hsf_stepper *st,
+void hsf_timestep_print_summary(struct hsf_summary *out, const hsf_timestep *st,
                             const hsf_system *sys, double wall,
                             const struct hsf_conserved *c0, const struct hsf_conserved *c1,
                             const double *start);

@@ -63,7 +63,7 @@ static long bounce(hsf_system *sys, uint32_t i, const double *r0, double *r, dou
     return hits;
 }
 
-long hsf_step_walls(hsf_system *sys, const double *r0, double *r, double *v, const double *a,
+long hsf_timestep_walls(hsf_system *sys, const double *r0, double *r, double *v, const double *a,
                     double kicked, double dt, hsf_error *err)
 {
     long hits = 0;
@@ -76,7 +76,7 @@ long hsf_step_walls(hsf_system *sys, const double *r0, double *r, double *v, con
     return hits;
 }
 
-void hsf_step_wrap(hsf_system *sys, double *r)
+void hsf_timestep_wrap(hsf_system *sys, double *r)
 {
     for (int a = 0; a < sys->dim; a++) {
         if (!sys->periodic[a])

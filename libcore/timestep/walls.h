@@ -1,7 +1,7 @@
 /* Walls and periodic images in the time-step engine (private to
  * libhsframe). */
-#ifndef HSF_STEP_WALLS_H
-#define HSF_STEP_WALLS_H
+#ifndef HSF_TIMESTEP_WALLS_H
+#define HSF_TIMESTEP_WALLS_H
 
 #include "shared/system_private.h"
 
@@ -17,11 +17,11 @@
  * the system's counters and tells the outputs (at sys->time).  Returns
  * the number of hits, or -1 with err set (the boundary gave a time that
  * is not a number, an output failed). */
-long hsf_step_walls(hsf_system *sys, const double *r0, double *r, double *v, const double *a,
+long hsf_timestep_walls(hsf_system *sys, const double *r0, double *r, double *v, const double *a,
                     double kicked, double dt, hsf_error *err);
 
 /* Brings every position back into the extent along its periodic axes,
  * counting the images crossed in b[i].image. */
-void hsf_step_wrap(hsf_system *sys, double *r);
+void hsf_timestep_wrap(hsf_system *sys, double *r);
 
 #endif
