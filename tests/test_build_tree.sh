@@ -5,9 +5,11 @@
 . "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
 cd "$WORK" || exit 1
 
-# The real program behind libtool's wrapper script.
-real="$HSF_TEST_BUILDDIR/.libs/hsframe"
-[ -x "$real" ] || real="$HSF_TEST_BUILDDIR/.libs/lt-hsframe"
+# The real program: the program itself (it links the core statically), or
+# the one behind libtool's wrapper script in a build that links it shared.
+real="$HSF_TEST_BUILDDIR/hsframe"
+[ -x "$HSF_TEST_BUILDDIR/.libs/hsframe" ] && real="$HSF_TEST_BUILDDIR/.libs/hsframe"
+[ -x "$HSF_TEST_BUILDDIR/.libs/lt-hsframe" ] && real="$HSF_TEST_BUILDDIR/.libs/lt-hsframe"
 # A small build tree elsewhere: the program in .libs/ as libtool puts it,
 # and the plugins a run needs.
 mkdir -p tree/.libs tree/plugins/queue/.libs tree/plugins/boundary/.libs \
