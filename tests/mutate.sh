@@ -25,20 +25,20 @@ limit=${MUTATE_TIMEOUT:-1200}
 
 # ---- the mutations: name, file, sed expression, tests that must catch it
 MUTATIONS='
-pressure virial (hard spheres)|libcore/engine/physics.c|s/\*virial = impulse \* dist;/*virial = 0.5 * impulse * dist;/|tests/test_physics tests/test_sweep_eos.sh
+pressure virial (hard spheres)|libcore/shared/physics.c|s/\*virial = impulse \* dist;/*virial = 0.5 * impulse * dist;/|tests/test_physics tests/test_sweep_eos.sh
 pressure virial (model path)|libcore/model/rules.c|s/fx->virial = impulse \* d;/fx->virial = 0.5 * impulse * d;/|tests/test_models.sh tests/test_compression.sh
-reduced mass of a hard-sphere collision|libcore/engine/physics.c|s/-2 \* mi \* mj \/ (mi + mj) \* vn/-2 * mi \/ (mi + mj) * vn/|tests/test_physics tests/test_billiards.sh
+reduced mass of a hard-sphere collision|libcore/shared/physics.c|s/-2 \* mi \* mj \/ (mi + mj) \* vn/-2 * mi \/ (mi + mj) * vn/|tests/test_physics tests/test_billiards.sh
 restitution applied twice in the bounce|libcore/model/rules.c|s/after = growth \* (1 + e) - e \* vn;/after = growth * (1 + e) - e * e * vn;/|tests/test_models.sh tests/test_gravity.sh
 restitution squared by the rule|libcore/model/model_events.c|s/return r->restitution;/return r->restitution * r->restitution;/|tests/test_models.sh
 dissipation (1 - e) for (1 - e^2)|libcore/model/rules.c|s/\* (1 - e \* e);/* (1 - e);/|tests/test_models.sh tests/test_gravity.sh
 step energy with the wrong sign (kinetic)|libcore/model/rules.c|s/double left = vn \* vn - 2 \* enter_energy \/ mu;/double left = vn * vn + 2 * enter_energy \/ mu;/|tests/test_models.sh
 step energy with the wrong sign (potential)|libcore/model/rules.c|s/fx->potential = left > 0 ? enter_energy : 0;/fx->potential = left > 0 ? -enter_energy : 0;/|tests/test_models.sh
 growth ignored at a core collision|libcore/model/rules.c|s/after = growth \* (1 + e) - e \* vn;/after = growth - e * vn;/|tests/test_energy
-growth ignored at a wall|libcore/engine/engine.c|s/mi->v\[a\] += 2 \* growth \* n\[a\];/mi->v[a] += growth * n[a];/|tests/test_compression.sh
+growth ignored at a wall|libcore/event/engine.c|s/mi->v\[a\] += 2 \* growth \* n\[a\];/mi->v[a] += growth * n[a];/|tests/test_compression.sh
 heat of the rescaling|libcore/model/model_growth.c|s/sys->heat += k \* (f \* f - 1);/sys->heat += k * (f - 1);/|tests/test_compression.sh
 thermostat mass|plugins/thermostat/andersen.c|s/sqrt(a->kT \/ p.mass)/sqrt(a->kT)/|tests/test_thermostat.sh
-heat from the bath|libcore/engine/engine.c|s/sys->heat += 0.5 \* sys->b\[i\].mass/sys->heat -= 0.5 * sys->b[i].mass/|tests/test_thermostat.sh
-parabola root (gravity)|libcore/engine/physics.c|s/: -(v + sq) \/ g;/: -(v - sq) \/ g;/|tests/test_gravity.sh
+heat from the bath|libcore/event/engine.c|s/sys->heat += 0.5 \* sys->b\[i\].mass/sys->heat -= 0.5 * sys->b[i].mass/|tests/test_thermostat.sh
+parabola root (gravity)|libcore/shared/physics.c|s/: -(v + sq) \/ g;/: -(v - sq) \/ g;/|tests/test_gravity.sh
 '
 
 scratch=$(mktemp -d /tmp/hsf-mutate-XXXXXX)
