@@ -745,17 +745,22 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 
 /* A growing particle leaves a wall faster than its surface grows: twice
  * the growth speed along the wall's inward normal, on top of the
- * reflection.  Returns the extra impulse given to the wall. */
+ * reflection.  The work of the growth is that impulse, 2 m g, times the
+ * speed at which the surface leaves the wall, vn + g (vn the reflected
+ * normal speed), taken from the reflection and not from the push, so
+ * that a push of any other size shows in the energy balance.  Returns the
+ * extra impulse given to the wall. */
 static double grow_off_wall(hsf_system *sys, uint32_t i, int wall)
 {
     hsf_model *md = sys->model;
     hsf_motion *mi = &sys->m[i];
-    double n[3], before = hsf_dot(mi->v, mi->v), growth = md->radius[i] * md->growth.rate;
+    double n[3], growth = md->radius[i] * md->growth.rate, mass = sys->b[i].mass;
     sys->boundary->normal(sys->boundary_state, wall, mi->r, n);
+    double vn = hsf_dot(mi->v, n);
     for (int a = 0; a < sys->dim; a++)
         mi->v[a] += 2 * growth * n[a];
-    md->growth.work += 0.5 * sys->b[i].mass * (hsf_dot(mi->v, mi->v) - before);
-    return 2 * sys->b[i].mass * growth;
+    md->growth.work += 2 * mass * growth * (vn + growth);
+    return 2 * mass * growth;
 }
 
 static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
