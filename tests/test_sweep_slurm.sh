@@ -106,7 +106,7 @@ cat >eos.ini <<'I'
 [sweep]
 base = base.ini
 [vary]
-init.packing_fraction = 0.5, 0.8
+init.packing_fraction = 0.5, 0.95
 [average.Z]
 file = thermo.csv
 column = compressibility
@@ -130,7 +130,7 @@ check "the array finished within 4 minutes" test -n "$done_"
 [ -n "$done_" ] || { squeue; scancel "$job"; }
 
 good="init.packing_fraction=0.5"
-bad="init.packing_fraction=0.8"
+bad="init.packing_fraction=0.95"
 check "the good point was stopped after a checkpoint" contains "eos/slurm-${job}_0.out" \
     "$good: stopped after a checkpoint (75)"
 check "the good point then completed" contains "eos/slurm-${job}_0.out" "$good: done"
