@@ -45,9 +45,14 @@ libhsframe_core_la_SOURCES = \
 	libcore/checkpoint/file.c libcore/checkpoint/file.h \
 	libcore/checkpoint/state.c libcore/checkpoint/state_private.h \
 	libcore/model/model_state.c libcore/model/model_state.h \
-	libcore/run/run.c libcore/run/run.h libcore/run/summary.c libcore/run/summary.h \
+	libcore/shared/checkpoint_run.c libcore/shared/checkpoint_run.h \
+	libcore/run/run.c libcore/run/run.h libcore/run/run_private.h libcore/run/params.c \
+	libcore/run/assemble.c libcore/run/engine.c libcore/run/engine.h \
+	libcore/run/engine_event.c libcore/run/engine_timestep.c \
+	libcore/run/summary.c libcore/run/summary.h \
 	libcore/run/file_uses.c libcore/run/file_uses.h \
 	libcore/timestep/step.c libcore/timestep/step.h libcore/timestep/loop.c \
+	libcore/timestep/checkpoint.c \
 	libcore/timestep/integrate.c libcore/timestep/integrate.h \
 	libcore/timestep/contact.c libcore/timestep/contact.h libcore/timestep/walls.c libcore/timestep/walls.h \
 	libcore/run/summary_timestep.c

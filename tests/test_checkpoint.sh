@@ -3,7 +3,7 @@
 # periodic checkpoints, stop_after) and resumed, as often as it takes,
 # ends bit for bit where the uninterrupted run ends: every output file and
 # every counter of the summary.  Every queue, 2D and 3D, the three
-# boundaries, cells, neighbour lists and all pairs.  Then the checkpoints
+# boundaries, cells, neighbour lists and all pairs; the time-step engine.  Then the checkpoints
 # that must be refused, and the outputs that cannot take part.
 . "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
 abi=$(sed -n 's/^#define HSF_ABI_MAJOR \([0-9]*\)$/\1/p' "$HSF_TEST_SRCDIR/include/hsframe/plugin.h").$(sed -n 's/^#define HSF_ABI_MINOR \([0-9]*\)$/\1/p' "$HSF_TEST_SRCDIR/include/hsframe/plugin.h")
@@ -243,6 +243,51 @@ temperature = 1
 [boundary]
 plugin = periodic
 $(outputs)
+I
+
+# The time-step engine: molecules on springs with hard-disc contact, a
+# time reversal half way; its outputs.
+OUTPUTS="final.txt thermo.csv energies.csv msd.csv traj.xyz"
+scenario timestep-springs <<I
+[simulation]
+dim = 2
+particles = $HSF_TEST_SRCDIR/data/diatomic.txt
+end_time = 6
+reverse_at = 3
+engine = timestep
+integrator = verlet
+dt = 0.0005
+[bonds]
+file = $HSF_TEST_SRCDIR/data/diatomic-bonds.txt
+length = 0.05
+[boundary]
+plugin = periodic
+size = 1 1
+[force.springs]
+plugin = spring
+stiffness = 2e4
+[output.final]
+plugin = snapshot
+file = final.txt
+format = xyz
+[output.thermo]
+plugin = thermo
+file = thermo.csv
+interval = 0.25
+[output.energies]
+plugin = energies
+file = energies.csv
+interval = 0.1
+[output.msd]
+plugin = msd
+file = msd.csv
+interval = 0.5
+[output.traj]
+plugin = xyz
+file = traj.xyz
+interval = 1
+[checkpoint]
+file = state.ckpt
 I
 
 # ---- Checkpoints that must be refused, with exit 2 and the reason -------

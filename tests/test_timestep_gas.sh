@@ -112,14 +112,18 @@ check "no dt" run_status 2 -c "$CONF/kepler.ini" -s simulation.dt=0
 check "no dt: message" contains "$WORK/err" "needs a time step dt > 0"
 check "forces with the event engine" run_status 2 -c "$CONF/kepler.ini" -s simulation.engine=event
 check "forces with the event engine: message" contains "$WORK/err" "forces act only with [simulation] engine = timestep"
-check "a checkpoint with the time-step engine" run_status 2 -c "$CONF/kepler.ini" \
-    -s checkpoint.file=k.ckpt
-check "checkpoint: message" contains "$WORK/err" "[checkpoint] and --resume work only with [simulation] engine = event"
+check "a checkpoint of the time-step engine, stopped" run_status 75 -c "$CONF/kepler.ini" \
+    -s checkpoint.file=k.ckpt -s checkpoint.stop_after=1e-9
+check "resumed with another dt: refused" run_status 2 -c "$CONF/kepler.ini" \
+    -s checkpoint.file=k.ckpt -s simulation.dt=0.0003 --resume k.ckpt
+check "refused: message" contains "$WORK/err" "the configuration does not match the checkpoint's"
+check "resumed: completed" run_status 0 -c "$CONF/kepler.ini" -s checkpoint.file=k.ckpt \
+    --resume k.ckpt
+check "the completed run removed its checkpoint" test ! -e k.ckpt
 check "audits with the time-step engine" run_status 2 -c "$CONF/gas-timestep.ini" \
     -s simulation.audit_every=1
 check "compare with forces" run_status 2 -c "$CONF/kepler.ini" -s simulation.compare=yes
 check "compare with forces: message" contains "$WORK/err" "compare needs a run without [force.NAME]"
-check "nothing was written" test ! -e k.ckpt
 # A step far too long for stiff springs: the energy overflows, the run
 # stops (exit 1) naming the force, and leaves no output.
 check "springs blowing up: exit 1" run_status 1 -c "$CONF/chain.ini" \

@@ -19,7 +19,10 @@
  * compute any number of times (several times per step for a multi-stage
  * integrator such as Runge-Kutta 4, at positions that need not be the
  * system's), then fini, and frees the state.  The event-driven engine
- * loads no force: a [force.NAME] section with engine = event is refused. */
+ * loads no force: a [force.NAME] section with engine = event is refused.
+ * A checkpoint of the time-step engine saves no force state: on resume
+ * the state is init's again, so a force whose result depends on state it
+ * changes in compute does not resume bit for bit. */
 #ifndef HSFRAME_FORCE_H
 #define HSFRAME_FORCE_H
 

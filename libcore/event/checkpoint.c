@@ -1,7 +1,7 @@
-/* Checkpoints of the engine (checkpoint.h). */
+/* Checkpoints of the event-driven engine (checkpoint.h): its sections
+ * between those every engine writes (shared/checkpoint_run.h). */
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "host/error_private.h"
 #include "event/queue_contents.h"
@@ -10,71 +10,6 @@
 #include "model/model_state.h"
 #include "checkpoint/state_private.h"
 #include "model/model.h"
-
-/* Which build and which system wrote a checkpoint. */
-typedef struct ckpt_head {
-    char version[32];       /* PACKAGE_VERSION */
-    uint32_t motion_size, body_size, event_size, stats_size;
-    uint32_t dim, indexed, search, nlevels;
-    uint64_t n, n_out;
-} ckpt_head;
-
-/* The run's scalars. */
-typedef struct ckpt_scalars {
-    double time;
-    uint64_t next_seq;
-    hsf_stats stats;
-    double conserved[6];
-    uint64_t audit_k;
-    double max_overlap;
-    double wall;            /* hsf_ckpt_run */
-    uint64_t checkpoints;
-} ckpt_scalars;
-
-static void fill_head(const hsf_system *sys, ckpt_head *h)
-{
-    memset(h, 0, sizeof *h);
-    snprintf(h->version, sizeof h->version, "%s", PACKAGE_VERSION);
-    h->motion_size = sizeof(hsf_motion);
-    h->body_size = sizeof(hsf_body);
-    h->event_size = sizeof(hsf_event);
-    h->stats_size = sizeof(hsf_stats);
-    h->dim = (uint32_t)sys->dim;
-    h->indexed = (uint32_t)sys->indexed;
-    h->search = (uint32_t)sys->search;
-    h->nlevels = (uint32_t)sys->cells.nlevels;
-    h->n = sys->n;
-    h->n_out = sys->n_out;
-}
-
-uint32_t hsf_checkpoint_particles_crc(const hsf_particle *p, size_t n)
-{
-    uLong crc = crc32(0, NULL, 0);
-    for (size_t i = 0; i < n; i++) {
-        crc = crc32(crc, (const Bytef *)p[i].r, sizeof p[i].r);
-        crc = crc32(crc, (const Bytef *)p[i].v, sizeof p[i].v);
-        crc = crc32(crc, (const Bytef *)&p[i].radius, sizeof p[i].radius);
-        crc = crc32(crc, (const Bytef *)&p[i].mass, sizeof p[i].mass);
-        crc = crc32(crc, (const Bytef *)p[i].image, sizeof p[i].image);
-        crc = crc32(crc, (const Bytef *)p[i].color, sizeof p[i].color);
-        crc = crc32(crc, (const Bytef *)&p[i].species, sizeof p[i].species);
-    }
-    return (uint32_t)crc;
-}
-
-int hsf_checkpoint_check_outputs(const hsf_system *sys, hsf_error *err)
-{
-    for (size_t k = 0; k < sys->n_out; k++) {
-        const hsf_output_slot *o = &sys->out[k];
-        if (!o->type->save || !o->type->restore)
-            return hsf_error_set(err, "[%s] (%s, %s): this output cannot be checkpointed: it "
-                                 "has no save and restore (plugin ABI 1.3, built for %u.%u); "
-                                 "remove the [checkpoint] section or this output",
-                                 o->cfg.section, o->plugin.info->name, o->plugin.file,
-                                 o->plugin.info->abi_major, o->plugin.info->abi_minor);
-    }
-    return 0;
-}
 
 /* ---- Writing ------------------------------------------------------------ */
 
@@ -144,28 +79,6 @@ static int read_thermostat(hsf_system *sys, const unsigned char *data, size_t si
     return 0;
 }
 
-static int write_outputs(hsf_ckpt_writer *w, hsf_system *sys, hsf_error *err)
-{
-    for (size_t k = 0; k < sys->n_out; k++) {
-        hsf_output_slot *o = &sys->out[k];
-        hsf_state st;
-        hsf_state_init_write(&st);
-        if (o->type->save(o->state, sys, &st, err)) {
-            hsf_state_free(&st);
-            return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
-        }
-        uint64_t lens[3] = { strlen(o->cfg.section), strlen(o->plugin.info->name), st.size };
-        hsf_ckpt_begin_section(w, "OUTP", sizeof lens + lens[0] + lens[1] + sizeof o->next_k +
-                                              st.size);
-        hsf_ckpt_put(w, lens, sizeof lens);
-        hsf_ckpt_put(w, o->cfg.section, lens[0]);
-        hsf_ckpt_put(w, o->plugin.info->name, lens[1]);
-        hsf_ckpt_put(w, &o->next_k, sizeof o->next_k);
-        hsf_ckpt_put(w, st.data, st.size);
-        hsf_state_free(&st);
-    }
-    return 0;
-}
 
 int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *run,
                          hsf_error *err)
@@ -183,19 +96,7 @@ int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *
         free(ev);
         return hsf_error_prefix(err, "checkpoint: ");
     }
-    ckpt_head head;
-    fill_head(sys, &head);
-    ckpt_scalars sc = { .time = sys->time, .next_seq = sys->next_seq, .stats = sys->stats,
-                        .audit_k = sys->audit_k, .max_overlap = sys->max_overlap,
-                        .wall = run->wall, .checkpoints = run->checkpoints };
-    memcpy(sc.conserved, run->conserved, sizeof sc.conserved);
-    hsf_ckpt_section(&w, "HEAD", &head, sizeof head);
-    hsf_ckpt_section(&w, "CONF", run->config, strlen(run->config));
-    hsf_ckpt_section(&w, "PART", &run->particles_crc, sizeof run->particles_crc);
-    hsf_ckpt_section(&w, "RUN ", &sc, sizeof sc);
-    hsf_ckpt_section(&w, "STRT", run->start, run->start ? sys->n * 6 * sizeof(double) : 0);
-    hsf_ckpt_section(&w, "MOTN", sys->m, sys->n * sizeof *sys->m);
-    hsf_ckpt_section(&w, "BODY", sys->b, sys->n * sizeof *sys->b);
+    hsf_ckpt_write_run(&w, sys, run);
     write_cells(&w, &sys->cells);
     hsf_ckpt_begin_section(&w, "NBRS", sizeof(uint64_t) + sys->nb.n * sys->nb.stride);
     uint64_t stride = sys->nb.stride;
@@ -205,87 +106,18 @@ int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *
     free(ev);
     if (sys->model)
         hsf_ckpt_write_model(&w, sys);
-    if ((sys->thermostat && write_thermostat(&w, sys, err)) || write_outputs(&w, sys, err)) {
+    if ((sys->thermostat && write_thermostat(&w, sys, err)) ||
+        hsf_ckpt_write_outputs(&w, sys, err)) {
         hsf_ckpt_abort(&w);
         return -1;
     }
-    hsf_ckpt_section(&w, "END ", NULL, 0);
     return hsf_ckpt_commit(&w, err) ? hsf_error_prefix(err, "checkpoint %s: ", path) : 0;
 }
 
 /* ---- Reading ------------------------------------------------------------ */
 
-/* The first line where two sorted configurations differ, for the message. */
-static int compare_config(const char *saved, size_t saved_len, const char *now, const char *path,
-                          hsf_error *err)
-{
-    if (saved_len == strlen(now) && !memcmp(saved, now, saved_len))
-        return 0;
-    const char *a = saved, *end = saved + saved_len, *b = now;
-    for (;;) {
-        const char *ae = memchr(a, '\n', (size_t)(end - a)), *be = strchr(b, '\n');
-        size_t al = ae ? (size_t)(ae - a) : 0, bl = be ? (size_t)(be - b) : 0;
-        if (ae && be && al == bl && !memcmp(a, b, al)) {
-            a = ae + 1;
-            b = be + 1;
-            continue;
-        }
-        /* The smaller line is the key present on one side only, or the
-         * same key with another value. */
-        size_t ka = ae ? (size_t)((const char *)memchr(a, '=', al) - a) : 0;
-        size_t kb = be ? (size_t)(strchr(b, '=') - b) : 0;
-        if (ae && be && ka == kb && !memcmp(a, b, ka))
-            return hsf_error_set(err, "%s: the configuration does not match the checkpoint's: "
-                                 "the checkpoint has %.*s, this run %.*s", path, (int)al, a,
-                                 (int)bl, b);
-        int only_saved = ae && (!be || strncmp(a, b, al < bl ? al : bl) < 0);
-        if (only_saved)
-            return hsf_error_set(err, "%s: the configuration does not match the checkpoint's: "
-                                 "the checkpoint has %.*s, this run does not set it", path,
-                                 (int)al, a);
-        return hsf_error_set(err, "%s: the configuration does not match the checkpoint's: this "
-                             "run has %.*s, the checkpoint does not set it", path, (int)bl, b);
-    }
-}
 
-static int check_head(const hsf_system *sys, const unsigned char *data, size_t size,
-                      const char *path, hsf_error *err)
-{
-    ckpt_head saved, now;
-    fill_head(sys, &now);
-    if (size != sizeof saved)
-        return hsf_error_set(err, "%s: checkpoint written by another build of hsframe", path);
-    memcpy(&saved, data, sizeof saved);
-    saved.version[sizeof saved.version - 1] = '\0';
-    if (strcmp(saved.version, now.version) || saved.motion_size != now.motion_size ||
-        saved.body_size != now.body_size || saved.event_size != now.event_size ||
-        saved.stats_size != now.stats_size)
-        return hsf_error_set(err, "%s: checkpoint written by another build of hsframe (%s); "
-                             "resume it with the build that wrote it (this is %s)", path,
-                             saved.version, now.version);
-    return 0;
-}
 
-/* The same system as the checkpoint's, once the configuration matched:
- * what could still differ is a plugin that chose otherwise. */
-static int check_system(const hsf_system *sys, const unsigned char *data, const char *path,
-                        hsf_error *err)
-{
-    ckpt_head saved, now;
-    fill_head(sys, &now);
-    memcpy(&saved, data, sizeof saved);
-    if (saved.n != now.n || saved.dim != now.dim || saved.n_out != now.n_out ||
-        saved.indexed != now.indexed || saved.search != now.search ||
-        saved.nlevels != now.nlevels)
-        return hsf_error_set(err, "%s: checkpoint of %llu particles in %uD with %llu outputs "
-                             "(queue %sindexed, search %u); this run has %llu in %uD with %llu "
-                             "(queue %sindexed, search %u)", path, (unsigned long long)saved.n,
-                             saved.dim, (unsigned long long)saved.n_out,
-                             saved.indexed ? "" : "not ", saved.search,
-                             (unsigned long long)now.n, now.dim, (unsigned long long)now.n_out,
-                             now.indexed ? "" : "not ", now.search);
-    return 0;
-}
 
 static int restore_cells(hsf_cells *c, const unsigned char *data, size_t size, const char *path,
                          hsf_error *err)
@@ -309,77 +141,15 @@ static int restore_cells(hsf_cells *c, const unsigned char *data, size_t size, c
     return 0;
 }
 
-static int restore_output(hsf_system *sys, hsf_output_slot *o, const unsigned char *data,
-                          size_t size, const char *path, hsf_error *err)
-{
-    uint64_t lens[3];
-    if (size < sizeof lens + sizeof o->next_k)
-        return hsf_error_set(err, "%s: checkpoint's record of [%s] is damaged", path,
-                             o->cfg.section);
-    memcpy(lens, data, sizeof lens);
-    if (lens[0] + lens[1] + lens[2] != size - sizeof lens - sizeof o->next_k)
-        return hsf_error_set(err, "%s: checkpoint's record of [%s] is damaged", path,
-                             o->cfg.section);
-    const char *section = (const char *)data + sizeof lens, *name = section + lens[0];
-    if (lens[0] != strlen(o->cfg.section) || memcmp(section, o->cfg.section, lens[0]) ||
-        lens[1] != strlen(o->plugin.info->name) || memcmp(name, o->plugin.info->name, lens[1]))
-        return hsf_error_set(err, "%s: checkpoint has output [%.*s] (%.*s) where this run has "
-                             "[%s] (%s)", path, (int)lens[0], section, (int)lens[1], name,
-                             o->cfg.section, o->plugin.info->name);
-    memcpy(&o->next_k, name + lens[1], sizeof o->next_k);
-    hsf_state st;
-    hsf_state_init_read(&st, name + lens[1] + sizeof o->next_k, lens[2]);
-    if (o->type->restore(o->state, sys, &st, err))
-        return hsf_error_prefix(err, "%s: [%s] (%s): ", path, o->cfg.section,
-                                o->plugin.info->name);
-    if (hsf_state_left(&st))
-        return hsf_error_set(err, "%s: [%s] (%s) left %zu bytes of its checkpoint record "
-                             "unread (saved by another version of the plugin?)", path,
-                             o->cfg.section, o->plugin.info->name, hsf_state_left(&st));
-    return 0;
-}
 
 static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
                          hsf_error *err)
 {
-    const unsigned char *d, *head;
+    const unsigned char *d, *motion;
     size_t size;
     const char *path = r->path;
-    if (hsf_ckpt_next(r, "HEAD", &head, &size, err) || check_head(sys, head, size, path, err) ||
-        hsf_ckpt_next(r, "CONF", &d, &size, err) ||
-        compare_config((const char *)d, size, run->config, path, err) ||
-        check_system(sys, head, path, err) || hsf_ckpt_next(r, "PART", &d, &size, err))
+    if (hsf_ckpt_read_run(sys, r, run, &motion, err))
         return -1;
-    uint32_t crc;
-    if (size != sizeof crc || (memcpy(&crc, d, sizeof crc), crc != run->particles_crc))
-        return hsf_error_set(err, "%s: the initial particles differ from those the checkpoint "
-                             "started from (was the particle file changed?)", path);
-    ckpt_scalars sc;
-    if (hsf_ckpt_next(r, "RUN ", &d, &size, err))
-        return -1;
-    if (size != sizeof sc)
-        return hsf_error_set(err, "%s: checkpoint's RUN section is damaged", path);
-    memcpy(&sc, d, sizeof sc);
-    sys->time = sc.time;
-    sys->next_seq = sc.next_seq;
-    sys->stats = sc.stats;
-    sys->audit_k = sc.audit_k;
-    sys->max_overlap = sc.max_overlap;
-    memcpy(run->conserved, sc.conserved, sizeof sc.conserved);
-    run->wall = sc.wall;
-    run->checkpoints = sc.checkpoints;
-    size_t want_start = run->start ? sys->n * 6 * sizeof(double) : 0;
-    if (hsf_ckpt_next(r, "STRT", &d, &size, err))
-        return -1;
-    if (size != want_start)
-        return hsf_error_set(err, "%s: checkpoint's STRT section is damaged", path);
-    if (want_start)
-        memcpy(run->start, d, size);
-    if (hsf_ckpt_next(r, "MOTN", &d, &size, err))
-        return -1;
-    if (size != sys->n * sizeof *sys->m)
-        return hsf_error_set(err, "%s: checkpoint's MOTN section is damaged", path);
-    memcpy(sys->m, d, size);
     /* A compression builds its grid again as the radii grow: the saved
      * reaches give the grid of the checkpoint, whose slots then come from
      * CELL.  (The build files and wraps the particles: the saved records
@@ -389,14 +159,9 @@ static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
         if (hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,
                             sys->periodic, sys->search != HSF_SEARCH_ALL, 0, 0, err))
             return -1;
-        memcpy(sys->m, d, size);
+        memcpy(sys->m, motion, sys->n * sizeof *sys->m);
     }
-    if (hsf_ckpt_next(r, "BODY", &d, &size, err))
-        return -1;
-    if (size != sys->n * sizeof *sys->b)
-        return hsf_error_set(err, "%s: checkpoint's BODY section is damaged", path);
-    memcpy(sys->b, d, size);
-    if (hsf_ckpt_next(r, "CELL", &d, &size, err) ||
+    if (hsf_ckpt_read_bodies(sys, r, err) || hsf_ckpt_next(r, "CELL", &d, &size, err) ||
         restore_cells(&sys->cells, d, size, path, err) ||
         hsf_ckpt_next(r, "NBRS", &d, &size, err))
         return -1;
@@ -434,11 +199,7 @@ static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
     if (sys->thermostat && (hsf_ckpt_next(r, "THRM", &d, &size, err) ||
                             read_thermostat(sys, d, size, path, err)))
         return -1;
-    for (size_t k = 0; k < sys->n_out; k++)
-        if (hsf_ckpt_next(r, "OUTP", &d, &size, err) ||
-            restore_output(sys, &sys->out[k], d, size, path, err))
-            return -1;
-    return hsf_ckpt_next(r, "END ", &d, &size, err);
+    return hsf_ckpt_read_outputs(sys, r, err);
 }
 
 int hsf_checkpoint_read(hsf_system *sys, const char *path, hsf_ckpt_run *run,

@@ -13,18 +13,8 @@
 
 #include <stdint.h>
 
+#include "shared/checkpoint_run.h"
 #include "shared/system_private.h"
-
-/* What a checkpoint keeps of the run around the engine (run.c). */
-typedef struct hsf_ckpt_run {
-    const char *config;     /* the configuration as "section.key = value" lines, sorted,
-                               without [checkpoint]: must match on resume */
-    uint32_t particles_crc; /* of the initial particles: must match on resume */
-    double conserved[6];    /* energy, momentum, rms momentum and kinetic energy at time 0 */
-    double *start;          /* with reverse_at, 6 doubles per particle (run.c), else NULL */
-    double wall;            /* wall-clock seconds the run took so far, every segment */
-    uint64_t checkpoints;   /* written so far, this one included */
-} hsf_ckpt_run;
 
 /* Writes the state between two events to path, atomically (a crash at any
  * moment leaves the previous file whole), calling every output's save.
@@ -42,12 +32,5 @@ int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *
  * is damaged. */
 int hsf_checkpoint_read(hsf_system *sys, const char *path, hsf_ckpt_run *run,
                         hsf_error *err);
-
-/* A CRC-32 of the particles at time 0 (every field, not the padding). */
-uint32_t hsf_checkpoint_particles_crc(const hsf_particle *p, size_t n);
-
-/* 0 if every output can be checkpointed (save and restore, ABI 1.3), else
- * -1 with err naming the first that cannot. */
-int hsf_checkpoint_check_outputs(const hsf_system *sys, hsf_error *err);
 
 #endif

@@ -108,9 +108,27 @@ static void reverse(hsf_timestep *st, hsf_system *sys)
     publish(st, sys);
 }
 
-int hsf_timestep_run(hsf_timestep *st, hsf_system *sys, hsf_error *err)
+/* Between steps: a stop asked for by a signal, and checkpoints that are
+ * due (the clock read every 16 steps).  Returns 0 to go on,
+ * HSF_ENGINE_STOPPED or -1. */
+static int between_steps(hsf_system *sys, uint64_t k, hsf_error *err)
 {
-    double t0 = hsf_seconds_now();
+    if (sys->stop && *sys->stop) {
+        if (!sys->checkpoint)
+            return hsf_error_set(err, "interrupted at t = %.17g; no output was written",
+                                 sys->time);
+        return sys->checkpoint(sys, sys->checkpoint_ctx, 1, err) < 0 ? -1 : HSF_ENGINE_STOPPED;
+    }
+    if (sys->checkpoint && !(k & 0xf) && hsf_seconds_now() >= sys->checkpoint_due) {
+        int rc = sys->checkpoint(sys, sys->checkpoint_ctx, 0, err);
+        return rc < 0 ? -1 : rc ? HSF_ENGINE_STOPPED : 0;
+    }
+    return 0;
+}
+
+/* The outputs' begin and their samples at time 0. */
+static int begin(hsf_system *sys, hsf_error *err)
+{
     if (hsf_outputs_begin(sys, err))
         return -1;
     for (size_t k = 0; k < sys->n_out; k++) {
@@ -121,12 +139,22 @@ int hsf_timestep_run(hsf_timestep *st, hsf_system *sys, hsf_error *err)
             o->next_k = 1;
         }
     }
+    return 0;
+}
+
+int hsf_timestep_run(hsf_timestep *st, hsf_system *sys, int resumed, hsf_error *err)
+{
+    double t0 = hsf_seconds_now();
+    if (!resumed && begin(sys, err))
+        return -1;
     uint64_t steps = sys->end_time > 0 ? (uint64_t)ceil(sys->end_time / st->dt - 1e-9) : 0;
-    int reversed = !(sys->reverse_at >= 0);
-    for (uint64_t k = 1; k <= steps; k++) {
-        if (sys->stop && *sys->stop)
-            return hsf_error_set(err, "interrupted at t = %.17g; no output was written",
-                                 sys->time);
+    /* Reversed already when a checkpoint was written after the reversal. */
+    int reversed = !(sys->reverse_at >= 0) || (st->steps > 0 &&
+                                               sys->time >= sys->reverse_at - 1e-6 * st->dt);
+    for (uint64_t k = st->steps + 1; k <= steps; k++) {
+        int between = between_steps(sys, k, err);
+        if (between)
+            return between;
         double t = k == steps ? sys->end_time : (double)k * st->dt;
         if (step(st, sys, t, err) || due_samples(st, sys, err))
             return -1;

@@ -24,17 +24,6 @@ const hsf_param hsf_timestep_params[] = {
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
-int hsf_timestep_selected(const hsf_config *sim, hsf_error *err)
-{
-    const char *engine = hsf_config_string(sim, "engine");
-    if (!strcmp(engine, "timestep"))
-        return 1;
-    if (!strcmp(engine, "event"))
-        return 0;
-    return hsf_config_error(sim, err, "engine", "expected event or timestep, found '%s'",
-                            engine);
-}
-
 int hsf_timestep_accelerations(hsf_timestep *st, const hsf_system *sys, const double *r,
                            const double *v, double *acc, double *potential, hsf_error *err)
 {

@@ -57,20 +57,31 @@ typedef struct hsf_timestep {
     double wall;            /* seconds the loop ran */
 } hsf_timestep;
 
-/* 1 when the configuration asks for this engine, 0 for the event-driven
- * one; -1 with err set for an unknown engine name. */
-int hsf_timestep_selected(const hsf_config *sim, hsf_error *err);
-
 /* Reads the engine's keys, allocates its arrays and initialises the force
  * instances already opened into st->forces (each plugin loaded and its
  * section bound by the caller).  sys is complete (particles, bonds,
  * boundary).  Returns 0, or -1 with err set. */
 int hsf_timestep_prepare(hsf_timestep *st, const hsf_config *sim, hsf_system *sys, hsf_error *err);
 
-/* Runs from time 0 to end_time: the outputs' begin, samples, end.
- * Returns 0, or -1 with err set when a plugin fails or the run is
- * interrupted. */
-int hsf_timestep_run(hsf_timestep *st, hsf_system *sys, hsf_error *err);
+/* Runs from time 0, or (resumed) from the step a checkpoint restored, to
+ * end_time: the outputs' begin (not when resumed), samples, end.  Between
+ * steps it writes checkpoints through sys->checkpoint as the event engine
+ * does (system_private.h).  Returns 0, HSF_ENGINE_STOPPED after a
+ * checkpoint that asked to stop, or -1 with err set when a plugin fails
+ * or the run is interrupted without [checkpoint]. */
+int hsf_timestep_run(hsf_timestep *st, hsf_system *sys, int resumed, hsf_error *err);
+
+/* Writes the state between two steps to path, atomically, with the run's
+ * record (shared/checkpoint_run.h), calling every output's save; reads it
+ * back into an engine prepared from the same configuration, resuming bit
+ * for bit.  Force plugins keep no state a checkpoint would need: their
+ * forces are functions of positions and velocities (force.h).  Return 0,
+ * or -1 with err set. */
+struct hsf_ckpt_run;
+int hsf_timestep_checkpoint_write(const hsf_timestep *st, hsf_system *sys, const char *path,
+                                  const struct hsf_ckpt_run *run, hsf_error *err);
+int hsf_timestep_checkpoint_read(hsf_timestep *st, hsf_system *sys, const char *path,
+                                 struct hsf_ckpt_run *run, hsf_error *err);
 
 /* Frees everything, the force instances included; st may be zeroed. */
 void hsf_timestep_free(hsf_timestep *st);

@@ -1,0 +1,698 @@
+/* Assembling a run: the configuration bound, the plugins opened, the
+ * particles read or placed and checked, the boundary, search structures
+ * and queue built, and the engine given its part (run_private.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hsframe/io.h>
+
+#include "event/checkpoint.h"
+#include "shared/physics.h"
+#include "shared/system_private.h"
+#include "host/error_private.h"
+#include "host/plugin_instance.h"
+#include "io/atomic_private.h"
+#include "io/init.h"
+#include "io/input_limits.h"
+#include "run/validate.h"
+#include "model/model.h"
+#include "run/file_uses.h"
+#include "run/engine.h"
+#include "run/run_private.h"
+
+/* Loads a plugin named in section, then binds the section to the host's
+ * and the plugin's parameters (host/plugin_instance.h). */
+int hsf_run_open_plugin(run_state *rs, const char *section, int kind,
+                               const hsf_param *host, hsf_plugin *plugin,
+                               hsf_config *cfg, hsf_error *err)
+{
+    return hsf_instance_open(&rs->cf, &rs->path, section, kind, host, plugin, cfg, err);
+}
+
+/* The sections whose names start with prefix, and how many (a
+ * NULL-terminated array to free), or NULL with err set. */
+const char **hsf_run_sections_named(const run_state *rs, const char *prefix, size_t *n,
+                                   hsf_error *err)
+{
+    const char **names = hsf_config_sections_with_prefix(&rs->cf, prefix);
+    if (!names) {
+        hsf_error_set(err, "out of memory");
+        return NULL;
+    }
+    for (*n = 0; names[*n]; (*n)++)
+        ;
+    return names;
+}
+
+static int open_outputs(run_state *rs, hsf_error *err)
+{
+    size_t n;
+    const char **names = hsf_run_sections_named(rs, "output.", &n, err);
+    if (!names)
+        return -1;
+    hsf_system *sys = &rs->sys;
+    sys->out = calloc(n ? n : 1, sizeof *sys->out);
+    int rc = sys->out ? 0 : hsf_error_set(err, "out of memory");
+    for (size_t k = 0; k < n && !rc; k++) {
+        hsf_output_slot *o = &sys->out[k];
+        sys->n_out++;
+        rc = hsf_run_open_plugin(rs, names[k], HSF_PLUGIN_OUTPUT, hsf_run_output_params,
+                                 &o->plugin, &o->cfg, err);
+        if (!rc) {
+            o->type = o->plugin.vtable;
+            o->interval = hsf_config_double(&o->cfg, "interval");
+            sys->event_mask |= o->type->event_mask;
+        }
+    }
+    free(names);
+    return rc;
+}
+
+/* Closes the outputs again, their sections checked (hsf_run_options
+ * skip_outputs). */
+static void drop_outputs(hsf_system *sys)
+{
+    for (size_t k = 0; k < sys->n_out; k++)
+        hsf_instance_close(&sys->out[k].plugin, &sys->out[k].cfg, NULL, 0);
+    sys->n_out = 0;
+    sys->event_mask = 0;
+}
+
+/* 1 if the configuration has section name, 0 if not, -1 out of memory. */
+int hsf_run_has_section(const run_state *rs, const char *name)
+{
+    const char **list = hsf_config_sections_with_prefix(&rs->cf, name);
+    if (!list)
+        return -1;
+    int found = 0;
+    for (const char **k = list; *k; k++)
+        found |= !strcmp(*k, name);
+    free(list);
+    return found;
+}
+
+/* Where section.key (any key of section when key is NULL) was set, for a
+ * message: "FILE:LINE", or "-s SECTION.KEY" (in a static buffer). */
+const char *hsf_run_key_where(const run_state *rs, const char *section, const char *key)
+{
+    static char where[512];
+    for (size_t k = 0; k < rs->cf.n; k++) {
+        const hsf_config_entry *e = &rs->cf.e[k];
+        if (strcmp(e->section, section) || (key && strcmp(e->key, key)) ||
+            e->line < 0)                                    /* < 0: derived, not set */
+            continue;
+        if (e->line > 0)
+            snprintf(where, sizeof where, "%s:%d", rs->cf.path, e->line);
+        else
+            snprintf(where, sizeof where, "-s %s.%s", e->section, e->key);
+        return where;
+    }
+    return rs->cf.path;
+}
+
+/* The path of an input file named by key of cfg: relative to the
+ * configuration file's directory, unless given on the command line (then
+ * relative to the current one). */
+static char *input_path(const run_state *rs, const hsf_config *cfg, const char *key)
+{
+    const char *p = hsf_config_string(cfg, key);
+    if (p[0] == '/' || hsf_config_from_command_line(&rs->cf, hsf_config_section(cfg), key))
+        return strdup(p);
+    size_t len = strlen(rs->cf.dir) + strlen(p) + 1;
+    char *full = malloc(len);
+    if (full)
+        snprintf(full, len, "%s%s", rs->cf.dir, p);
+    return full;
+}
+
+/* Before anything is read or written: no output, nor the checkpoint, on
+ * a file the run reads or another output writes. */
+static int check_files(run_state *rs, hsf_error *err)
+{
+    hsf_file_uses fu = { 0 };
+    char *particles = NULL, *bonds = NULL;
+    int bad = 0;
+    if (hsf_config_string(&rs->sim, "particles")[0])
+        bad = !(particles = input_path(rs, &rs->sim, "particles"));
+    if (!bad && rs->bonds.section)
+        bad = !(bonds = input_path(rs, &rs->bonds, "file"));
+    if (bad) {
+        free(particles);
+        return hsf_error_set(err, "out of memory");
+    }
+    bad = hsf_file_uses_add(&fu, NULL, NULL, rs->cf.path, "the configuration file", 0, err) ||
+          hsf_file_uses_add(&fu, &rs->sim, "particles", particles, "the particle file", 0, err) ||
+          hsf_file_uses_add(&fu, &rs->bonds, "file", bonds, "the bonds file", 0, err);
+    if (!bad && rs->checkpoint.section)
+        bad = hsf_file_uses_add(&fu, &rs->checkpoint, "file",
+                                hsf_config_string(&rs->checkpoint, "file"),
+                                "the checkpoint file", 1, err);
+    for (size_t k = 0; k < rs->sys.n_out && !bad; k++)
+        bad = hsf_file_uses_add_output(&fu, &rs->sys.out[k].cfg,
+                                       rs->sys.out[k].plugin.info->params, err);
+    if (!bad)
+        bad = hsf_file_uses_check(&fu, err);
+    hsf_file_uses_free(&fu);
+    free(particles);
+    free(bonds);
+    return bad ? -1 : 0;
+}
+
+/* A [boundary] size given beside [init] must hold the lattice (size, the
+ * sides it fills): else its sites would lie outside, or overlap through
+ * the periodic images. */
+static int box_fits_lattice(const run_state *rs, int dim, const char *size, hsf_error *err)
+{
+    const char *given = hsf_config_lookup(&rs->cf, "boundary", "size");
+    if (!given)
+        return 0;
+    const char *g = given, *s = size;
+    char needed[128] = "";
+    int small = 0;
+    size_t used = 0;
+    for (int a = 0; a < dim; a++) {
+        char *end;
+        double have = strtod(g, &end), need = strtod(s, (char **)&s);
+        if (end == g)
+            return 0;       /* not numbers: the boundary's own check says so */
+        g = end;
+        small |= have < need * (1 - 1e-12);
+        used += (size_t)snprintf(needed + used, sizeof needed - used, "%s%.6g", a ? " " : "",
+                                 need);
+    }
+    if (!small)
+        return 0;
+    return hsf_error_set(err, "%s: [boundary] size %s is too small for the lattice of [init] "
+                         "(%s, cells %s, packing_fraction %g, radius %g), which needs %s: give "
+                         "at least that, or leave size out and [init] sizes the box",
+                         hsf_run_key_where(rs, "boundary", "size"), given,
+                         hsf_config_string(&rs->init, "lattice"),
+                         hsf_config_lookup(&rs->cf, "init", "cells"),
+                         hsf_config_double(&rs->init, "packing_fraction"),
+                         hsf_config_double(&rs->init, "radius"), needed);
+}
+
+/* Particles come from a file or from [init], which also sizes the box
+ * unless [boundary] size is given. */
+static int bind_init(run_state *rs, hsf_error *err)
+{
+    int has_init = hsf_run_has_section(rs, "init");
+    if (has_init < 0)
+        return hsf_error_set(err, "out of memory");
+    int has_file = hsf_config_string(&rs->sim, "particles")[0] != '\0';
+    if (has_init && has_file)
+        return hsf_config_error(&rs->sim, err, "particles", "give either a particle file or "
+                                "an [init] section, not both");
+    if (!has_init && !has_file)
+        return hsf_error_set(err, "%s: [simulation] needs the key 'particles' (a particle "
+                             "file) or an [init] section", rs->cf.path);
+    if (!has_init)
+        return 0;
+    char size[256];
+    int dim = (int)hsf_config_int(&rs->sim, "dim");
+    if (hsf_config_bind(&rs->cf, "init", hsf_init_params, NULL, &rs->init, err) ||
+        hsf_init_box(&rs->init, dim, size, sizeof size, err) ||
+        box_fits_lattice(rs, dim, size, err))
+        return -1;
+    return hsf_config_derive(&rs->cf, "boundary", "size", size, err);
+}
+
+/* The species names of the particles and their bonds: those of [bonds],
+ * or else those the particle file carries (an XYZ file hsframe wrote). */
+static int take_species_and_bonds(run_state *rs, hsf_error *err)
+{
+    hsf_bond *bonds = rs->set.bonds;
+    size_t n_bonds = rs->set.n_bonds;
+    rs->set.bonds = NULL;
+    rs->set.n_bonds = 0;
+    if (rs->bonds.section) {
+        free(bonds);
+        bonds = NULL;
+        char *path = input_path(rs, &rs->bonds, "file");
+        if (!path)
+            return hsf_error_set(err, "out of memory");
+        int bad = hsf_read_bonds(path, rs->set.n, hsf_config_double(&rs->bonds, "length"),
+                                 &bonds, &n_bonds, err);
+        free(path);
+        if (bad)
+            return hsf_error_prefix(err, "[bonds] file: ");
+    }
+    if (hsf_system_take_species_and_bonds(&rs->sys, &rs->set, bonds, n_bonds, err)) {
+        free(bonds);
+        return -1;
+    }
+    return 0;
+}
+
+/* [field] gravity: the components, one per dimension; a field takes the
+ * model path, needs a boundary that solves parabolas, and none along a
+ * periodic axis. */
+static int read_field(run_state *rs, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    if (!rs->field.section)
+        return 0;
+    double g[HSF_VECTOR_MAX] = { 0 };
+    int count = hsf_config_vector(&rs->field, "gravity", g, HSF_VECTOR_MAX);
+    if (count != sys->dim)
+        return hsf_config_error(&rs->field, err, "gravity", "expected %d components for dim = "
+                                "%d, found %d", sys->dim, sys->dim, count);
+    for (int a = 0; a < sys->dim; a++) {
+        sys->gravity[a] = g[a];
+        sys->has_field |= g[a] != 0;
+    }
+    if (!sys->has_field)
+        return 0;
+    const hsf_boundary_type *b = sys->boundary_plugin.vtable;
+    if (!b->first_hit)
+        return hsf_config_error(&rs->field, err, "gravity", "boundary %s cannot follow "
+                                "particles on parabolas (it has no first_hit, plugin ABI "
+                                "1.5); box and circle can", sys->boundary_plugin.info->name);
+    return 0;
+}
+
+/* [compression]: the growth starts from the particles' packing fraction
+ * and temperature; a boundary must follow growing particles. */
+static int start_growth(run_state *rs, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    if (!rs->compression.section && rs->prelude_scale == 1)
+        return 0;
+    const hsf_boundary_type *b = sys->boundary;
+    if (!b->first_hit || !b->normal)
+        return hsf_error_set(err, "%s: %s: boundary %s cannot follow growing particles (it "
+                             "has no first_hit and normal, plugin ABI 1.5)", rs->cf.path,
+                             rs->prelude_scale > 1 ? "[init] method = random"
+                                                   : "[compression]",
+                             sys->boundary_plugin.info->name);
+    double filled = 0, k = 0;
+    for (size_t i = 0; i < rs->set.n; i++) {
+        const hsf_particle *p = &rs->set.p[i];
+        double r = p->radius;
+        filled += sys->dim == 2 ? M_PI * r * r : 4 * M_PI / 3 * r * r * r;
+        k += 0.5 * p->mass * (p->v[0] * p->v[0] + p->v[1] * p->v[1] + p->v[2] * p->v[2]);
+    }
+    double phi = filled / b->volume(sys->boundary_state);
+    double kT = rs->set.n ? 2 * k / (sys->dim * (double)rs->set.n) : 0;
+    if (rs->prelude_scale > 1) {
+        /* [compression], if any, starts after the prelude (restart). */
+        if (hsf_growth_check(sys, err))
+            return hsf_error_prefix(err, "[init] method = random: ");
+        hsf_growth_start(sys, hsf_config_double(&rs->init, "compression_rate"),
+                         rs->prelude_scale, phi, kT, 1);
+        return 0;
+    }
+    return hsf_growth_setup(sys, &rs->compression, phi, kT, err);
+}
+
+/* A field along a periodic axis would accelerate the particles forever. */
+static int field_axes(run_state *rs, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    for (int a = 0; sys->has_field && a < sys->dim; a++)
+        if (sys->periodic[a] && sys->gravity[a] != 0)
+            return hsf_config_error(&rs->field, err, "gravity", "expected 0 along the periodic "
+                                    "axis %c of boundary %s, found %g", "xyz"[a],
+                                    sys->boundary_plugin.info->name, sys->gravity[a]);
+    return 0;
+}
+
+static double smallest_diameter(const hsf_system *sys)
+{
+    double d = INFINITY;
+    for (size_t i = 0; i < sys->n; i++)
+        d = fmin(d, 2 * sys->m[i].radius);
+    return sys->n ? d : 0;
+}
+
+/* [queue] indexed: whether the engine keys each particle's event in the
+ * queue (when the queue can) or pushes and pops.  Indexed, no superseded
+ * event is ever queued, and the queue can name the events coming next, whose
+ * particles the engine then reads ahead (engine.c, fetch_ahead), which pays
+ * where the particles' records outgrow the caches.  With the calendar it is
+ * as fast or faster at every size measured (docs/BENCHMARKS.md), hence
+ * auto is indexed whenever the queue can be. */
+#define FETCH_AHEAD_FROM 16384
+
+static int choose_indexed(run_state *rs, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    const char *mode = hsf_config_string(&sys->queue_cfg, "indexed");
+    int can = sys->queue->index_init != NULL;
+    if (!strcmp(mode, "yes") || !strcmp(mode, "auto"))
+        sys->indexed = can;
+    else if (!strcmp(mode, "no"))
+        sys->indexed = 0;
+    else
+        return hsf_config_error(&sys->queue_cfg, err, "indexed",
+                                "expected yes, no or auto, found '%s'", mode);
+    sys->fetch_ahead = sys->indexed && sys->queue->index_upcoming && sys->n >= FETCH_AHEAD_FROM;
+    sys->queue_prefetch = sys->fetch_ahead ? sys->queue->index_prefetch : NULL;
+    return 0;
+}
+
+/* Neighbour lists pay for their upkeep only where the cells around a
+ * particle hold many candidates that are not neighbours: in dense fluids.
+ * Measured (collisions per second, lists / cells, docs/BENCHMARKS.md): 3D,
+ * 32000 spheres, skin 0.35: 1.01 at packing fraction 0.38, 1.07 at 0.40
+ * (skin 0.25: 0.65 at 0.30, 0.85 at 0.36, 1.01 at 0.40, 1.2 to 1.4 at
+ * 0.45); 2D, 10^4 discs, skin 0.25: 0.78 at 0.6, 1.19 at 0.7. */
+static int choose_search(run_state *rs, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    const char *lists = hsf_config_string(&rs->sim, "neighbour_lists");
+    int moving = sys->has_field || rs->compression.section;
+    if (moving && !strcmp(lists, "yes"))
+        return hsf_config_error(&rs->sim, err, "neighbour_lists", "neighbour lists cannot "
+                                "follow particles on parabolas ([field]) or growing ones "
+                                "([compression]): use no or auto");
+    if (moving && hsf_config_bool(&rs->sim, "cells")) {
+        sys->search = HSF_SEARCH_CELLS;
+    } else if (!hsf_config_bool(&rs->sim, "cells")) {
+        sys->search = HSF_SEARCH_ALL;
+    } else if (!strcmp(lists, "yes")) {
+        sys->search = HSF_SEARCH_LISTS;
+    } else if (!strcmp(lists, "no")) {
+        sys->search = HSF_SEARCH_CELLS;
+    } else if (!strcmp(lists, "auto")) {
+        double filled = 0;
+        for (size_t i = 0; i < sys->n; i++) {
+            double r = sys->m[i].radius;
+            filled += sys->dim == 2 ? M_PI * r * r : 4 * M_PI / 3 * r * r * r;
+        }
+        double fraction = filled / sys->boundary->volume(sys->boundary_state);
+        double threshold = sys->dim == 3 ? 0.38 : 0.65;
+        sys->search = fraction >= threshold ? HSF_SEARCH_LISTS : HSF_SEARCH_CELLS;
+    } else {
+        return hsf_config_error(&rs->sim, err, "neighbour_lists", "expected yes, no or auto, "
+                                "found '%s'", lists);
+    }
+    return 0;
+}
+
+/* Whether a cell crossing may search only the layer of cells new to the
+ * particle and the partner its last prediction kept (engine.c, predict):
+ * cells on a plain grid (one level, with slots) of at least 8 cells per
+ * axis.  The kept partner is found again through its nearest image, which
+ * is the right one: the two were in neighbouring cells, less than 2 sqrt(3)
+ * cell sides apart, and are closer since (they approach until they touch),
+ * while the box is 8 sides long. */
+static int keeps_partner(const hsf_system *sys)
+{
+    const hsf_cells *c = &sys->cells;
+    if (sys->search != HSF_SEARCH_CELLS || c->nlevels != 1 || !hsf_cell_slots(&c->level[0]) ||
+        sys->model)
+        return 0;
+    for (int a = 0; a < sys->dim; a++)
+        if (c->level[0].n[a] < 8)
+            return 0;
+    return 1;
+}
+
+/* The boundary's extent, as the header promises: components beyond dim
+ * ignored (set to a flat, non-periodic axis), and each axis within dim a
+ * finite interval lo < hi. */
+static int take_extent(hsf_system *sys, hsf_error *err)
+{
+    sys->boundary->extent(sys->boundary_state, sys->lo, sys->hi, sys->periodic);
+    for (int a = 0; a < 3; a++) {
+        if (a >= sys->dim) {
+            sys->lo[a] = sys->hi[a] = 0;
+            sys->periodic[a] = 0;
+        } else if (!isfinite(sys->lo[a]) || !isfinite(sys->hi[a]) ||
+                   !(sys->lo[a] < sys->hi[a])) {
+            return hsf_error_set(err, "boundary %s: extent gave axis %c from %g to %g: "
+                                 "expected finite numbers with lo < hi",
+                                 sys->boundary_plugin.info->name, "xyz"[a], sys->lo[a],
+                                 sys->hi[a]);
+        }
+        sys->periodic[a] = sys->periodic[a] != 0;
+    }
+    return 0;
+}
+
+/* The largest side of the extent. */
+static double extent_span(const hsf_system *sys)
+{
+    double span = 0;
+    for (int a = 0; a < sys->dim; a++)
+        span = fmax(span, sys->hi[a] - sys->lo[a]);
+    return span;
+}
+
+/* How a prediction finds partners, and the structures it uses: the cell
+ * grid, neighbour lists, image shifts; the model's shells.  validate:
+ * check first that no two particles overlap (not on a restart whose
+ * state a checkpoint replaces). */
+static int build_search(run_state *rs, int validate, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    if (choose_search(rs, err) ||
+        hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,
+                        sys->periodic, sys->search != HSF_SEARCH_ALL,
+                        sys->search == HSF_SEARCH_LISTS
+                            ? hsf_config_double(&rs->sim, "skin") * smallest_diameter(sys) : 0,
+                        sys->search == HSF_SEARCH_LISTS, err) ||
+        (validate && hsf_validate_overlaps(sys, &rs->set, err)) ||
+        (sys->search == HSF_SEARCH_LISTS &&
+         hsf_neighbours_build(&sys->nb, &sys->cells, sys->m, sys->b, sys->n, err)) ||
+        hsf_model_start(sys, &rs->set, err))
+        return -1;
+    for (int k = 0; k < 64; k++)
+        hsf_image_shift((uint8_t)k, sys->cells.len, sys->shift[k]);
+    sys->keep_partner = keeps_partner(sys);
+    return 0;
+}
+
+/* The queue, empty.  Keys: the particles, then the special events
+ * (HSF_SPECIAL_KEYS). */
+static int open_queue(run_state *rs, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    sys->queue = sys->queue_plugin.vtable;
+    if (!(sys->queue_state = hsf_instance_state(&sys->queue_plugin)))
+        return hsf_error_set(err, "out of memory");
+    rs->queue_initialised = 1;
+    if (sys->queue->init(sys->queue_state, &sys->queue_cfg, sys->n + 16, err))
+        return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);
+    if (choose_indexed(rs, err))
+        return -1;
+    if (sys->indexed &&
+        sys->queue->index_init(sys->queue_state, (uint32_t)(sys->n + HSF_SPECIAL_KEYS(sys)), err))
+        return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);
+    return 0;
+}
+
+/* After the prelude of a random start: the compressed particles become
+ * the state at time 0 of the run proper, with [init]'s radius exactly,
+ * counters, heat and queue afresh, and the hard-sphere path again unless
+ * the configuration asks for a model.  When resuming, the same structure
+ * is made from the placed particles, whose state the checkpoint then
+ * replaces. */
+static int restart(run_state *rs, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    hsf_model *md = sys->model;
+    for (size_t i = 0; i < sys->n; i++) {
+        sys->m[i].t = 0;
+        md->radius[i] = rs->set.final_radius;
+    }
+    sys->time = 0;
+    memset(&sys->stats, 0, sizeof sys->stats);
+    sys->heat = 0;
+    md->growth = (hsf_growth){ .s0 = 1, .s_cap = 1 };
+    md->dissipated = 0;
+    md->core_collisions = md->step_events = 0;
+    /* The queue afresh: its state released and made again (open_queue). */
+    sys->queue->fini(sys->queue_state);
+    free(sys->queue_state);
+    sys->queue_state = NULL;
+    rs->queue_initialised = 0;
+    memset(sys->special_seq, 0, HSF_SPECIAL_KEYS(sys) * sizeof *sys->special_seq);
+    memset(&sys->ahead, 0, sizeof sys->ahead);
+    hsf_neighbours_free(&sys->nb);
+    hsf_cells_free(&sys->cells);
+    if (open_queue(rs, err))
+        return -1;
+    if (rs->compression.section) {
+        double filled = 0, k = 0, r = rs->set.final_radius;
+        for (size_t i = 0; i < sys->n; i++) {
+            filled += sys->dim == 2 ? M_PI * r * r : 4 * M_PI / 3 * r * r * r;
+            k += 0.5 * sys->b[i].mass * hsf_dot(sys->m[i].v, sys->m[i].v);
+        }
+        if (hsf_growth_setup(sys, &rs->compression, filled / hsf_system_volume(sys),
+                             2 * k / (sys->dim * (double)sys->n), err))
+            return -1;
+    }
+    if (hsf_model_is_plain(sys)) {
+        for (size_t i = 0; i < sys->n; i++)
+            sys->m[i].radius = md->radius[i];
+        hsf_model_close(sys);
+    } else if (hsf_model_set_reaches(sys, err)) {
+        return -1;
+    }
+    return build_search(rs, 0, err);
+}
+
+/* [init] method = random: the engine compresses the placed particles to
+ * [init]'s radius (no outputs, audits, reversal or thermostat meanwhile),
+ * and the run proper starts from there (restart). */
+static int prelude(run_state *rs, int resume, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    if (rs->prelude_scale == 1)
+        return 0;
+    if (!resume) {
+        size_t n_out = sys->n_out;
+        double end = sys->end_time, audit = sys->audit_every, reverse = sys->reverse_at;
+        sys->n_out = 0;
+        sys->end_time = 1e300;
+        sys->audit_every = 0;
+        sys->reverse_at = -1;
+        int rc = hsf_engine_run(sys, 0, err);
+        sys->n_out = n_out;
+        sys->end_time = end;
+        sys->audit_every = audit;
+        sys->reverse_at = reverse;
+        if (rc)
+            return hsf_error_prefix(err, "[init] method = random: ");
+        const hsf_growth *g = &sys->model->growth;
+        if (g->end != HSF_GROWTH_PACKING)
+            return hsf_config_error(&rs->init, err, "packing_fraction", "a random packing "
+                                    "jammed at %.4f before reaching %g: ask for a lower one, or "
+                                    "a lower compression_rate", hsf_growth_packing(sys),
+                                    hsf_config_double(&rs->init, "packing_fraction"));
+        for (size_t i = 0; i < sys->n; i++)
+            hsf_position_at(&sys->m[i], sys->time, sys->m[i].r);
+    }
+    return restart(rs, err);
+}
+
+/* Everything up to the first event (or, when resuming, up to reading the
+ * checkpoint): returns 0 or -1 with err set. */
+int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    if (hsf_config_load(&rs->cf, opt->config_path, err))
+        return -1;
+    for (size_t k = 0; k < opt->n_overrides; k++)
+        if (hsf_config_override(&rs->cf, opt->overrides[k], err))
+            return -1;
+    if (hsf_config_check_sections(&rs->cf, hsf_run_known_sections, err))
+        return -1;
+    if (hsf_config_bind(&rs->cf, "simulation", hsf_run_simulation_params, hsf_timestep_params, &rs->sim,
+                        err) ||
+        !(rs->engine = hsf_engine_chosen(&rs->sim, err)) ||
+        bind_init(rs, err) ||
+        hsf_plugin_path_init(&rs->path, opt->plugin_dirs, err) ||
+        hsf_run_open_plugin(rs, "queue", HSF_PLUGIN_QUEUE, hsf_run_queue_params,
+                            &sys->queue_plugin, &sys->queue_cfg, err) ||
+        hsf_run_open_plugin(rs, "boundary", HSF_PLUGIN_BOUNDARY, hsf_run_boundary_params,
+                            &sys->boundary_plugin, &sys->boundary_cfg, err) ||
+        open_outputs(rs, err))
+        return -1;
+    if (opt->skip_outputs)
+        drop_outputs(sys);
+    int has_checkpoint = hsf_run_has_section(rs, "checkpoint");
+    if (has_checkpoint < 0)
+        return hsf_error_set(err, "out of memory");
+    if (has_checkpoint &&
+        (hsf_config_bind(&rs->cf, "checkpoint", hsf_run_checkpoint_params, NULL, &rs->checkpoint, err) ||
+         hsf_atomic_check(hsf_config_string(&rs->checkpoint, "file"), err)))
+        return -1;
+    int has_bonds = hsf_run_has_section(rs, "bonds"), has_thermostat = hsf_run_has_section(rs, "thermostat");
+    int has_field = hsf_run_has_section(rs, "field"), has_compression = hsf_run_has_section(rs, "compression");
+    if (has_bonds < 0 || has_thermostat < 0 || has_field < 0 || has_compression < 0)
+        return hsf_error_set(err, "out of memory");
+    if (has_compression && hsf_config_bind(&rs->cf, "compression", hsf_compression_params, NULL,
+                                           &rs->compression, err))
+        return -1;
+    if (has_field && hsf_config_bind(&rs->cf, "field", hsf_run_field_params, NULL, &rs->field, err))
+        return -1;
+    if (has_thermostat &&
+        hsf_run_open_plugin(rs, "thermostat", HSF_PLUGIN_THERMOSTAT, hsf_run_thermostat_params,
+                            &sys->thermostat_plugin, &sys->thermostat_cfg, err))
+        return -1;
+    if (has_bonds && hsf_config_bind(&rs->cf, "bonds", hsf_run_bonds_params, NULL, &rs->bonds, err))
+        return -1;
+    if (rs->engine->check(rs, opt, err) || check_files(rs, err))
+        return -1;
+
+    sys->dim = (int)hsf_config_int(&rs->sim, "dim");
+    sys->end_time = hsf_config_double(&rs->sim, "end_time");
+    sys->reverse_at = hsf_config_double(&rs->sim, "reverse_at");
+    sys->audit_every = hsf_config_double(&rs->sim, "audit_every");
+    sys->audit_tolerance = hsf_config_double(&rs->sim, "audit_tolerance");
+    if (sys->reverse_at >= sys->end_time)
+        return hsf_config_error(&rs->sim, err, "reverse_at", "expected a time before end_time "
+                                "= %g, found %g", sys->end_time, sys->reverse_at);
+    if (rs->init.section) {
+        if (hsf_init_particles(&rs->init, sys->dim,
+                               (unsigned long)hsf_config_int(&rs->sim, "seed"), &rs->set, err))
+            return -1;
+    } else {
+        char *ppath = input_path(rs, &rs->sim, "particles");
+        if (!ppath)
+            return hsf_error_set(err, "out of memory");
+        int bad = hsf_read_particles(ppath, sys->dim, &rs->set, err);
+        free(ppath);
+        if (bad)
+            return -1;
+    }
+    sys->n = rs->set.n;
+    rs->prelude_scale = 1;
+    if (rs->set.final_radius > 0 && rs->set.n && rs->set.final_radius > rs->set.p[0].radius)
+        rs->prelude_scale = rs->set.final_radius / rs->set.p[0].radius;
+    /* The time-step engine makes its own use of bonds (springs, timestep/). */
+    if (take_species_and_bonds(rs, err) || read_field(rs, err) || rs->engine->open(rs, err))
+        return -1;
+    /* Every section is bound now (the interaction's need the species of
+     * the particles). */
+    if (hsf_config_check_unclaimed(&rs->cf, hsf_run_known_sections, err))
+        return -1;
+    rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
+
+    sys->boundary = sys->boundary_plugin.vtable;
+    if (!(sys->boundary_state = hsf_instance_state(&sys->boundary_plugin)))
+        return hsf_error_set(err, "out of memory");
+    rs->boundary_initialised = 1;
+    if (sys->boundary->init(sys->boundary_state, &sys->boundary_cfg, sys->dim, err))
+        return hsf_error_prefix(err, "[boundary] (%s): ", sys->boundary_plugin.info->name);
+    if (take_extent(sys, err) || field_axes(rs, err) ||
+        hsf_check_representable(&rs->set, extent_span(sys), sys->end_time, err))
+        return -1;
+    if (start_growth(rs, err) || hsf_validate_inside(sys, &rs->set, err) ||
+        hsf_system_take_particles(sys, &rs->set, err) || hsf_model_set_reaches(sys, err) ||
+        build_search(rs, 1, err) || open_queue(rs, err))
+        return -1;
+    if (!(sys->special_seq = calloc(HSF_SPECIAL_KEYS(sys), sizeof *sys->special_seq)))
+        return hsf_error_set(err, "out of memory");
+    if (prelude(rs, opt->resume != NULL, err))
+        return -1;
+
+    for (size_t k = 0; k < sys->n_out; k++) {
+        hsf_output_slot *o = &sys->out[k];
+        if (!(o->state = hsf_instance_state(&o->plugin)))
+            return hsf_error_set(err, "out of memory");
+        o->initialised = 1;
+        if (o->type->init(o->state, &o->cfg, sys, err))
+            return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
+    }
+    /* The run's generator: its own stream of the seed (not [init]'s). */
+    sys->random = 0x632be59bd9b4e019ULL ^ (uint64_t)hsf_config_int(&rs->sim, "seed");
+    if (sys->thermostat_plugin.info) {
+        sys->thermostat = sys->thermostat_plugin.vtable;
+        if (!(sys->thermostat_state = hsf_instance_state(&sys->thermostat_plugin)))
+            return hsf_error_set(err, "out of memory");
+        sys->thermostat_initialised = 1;
+        if (sys->thermostat->init(sys->thermostat_state, &sys->thermostat_cfg, sys, err))
+            return hsf_error_prefix(err, "[thermostat] (%s): ",
+                                    sys->thermostat_plugin.info->name);
+    }
+    if (!(rs->config_text = hsf_config_canonical(&rs->cf, "checkpoint")))
+        return hsf_error_set(err, "out of memory");
+    if ((rs->checkpoint.section || opt->resume) && hsf_checkpoint_check_outputs(sys, err))
+        return -1;
+    return rs->engine->prepare(rs, err);
+}

@@ -1,0 +1,84 @@
+/* One run as run.c assembles and runs it, shared by the files of run/
+ * (private to libhsframe): the configuration's sections, the particles,
+ * the system, the engine chosen and the checkpoint bookkeeping. */
+#ifndef HSF_RUN_PRIVATE_H
+#define HSF_RUN_PRIVATE_H
+
+#include <stdint.h>
+
+#include "host/config_help.h"
+#include "host/config_private.h"
+#include "host/plugin_loader.h"
+#include "io/particle.h"
+#include "shared/system_private.h"
+#include "run/run.h"
+#include "run/summary.h"
+#include "timestep/step.h"
+
+struct hsf_engine_ops;
+
+typedef struct run_state {
+    hsf_config_file cf;
+    hsf_config sim;
+    hsf_config init;        /* bound only when the file has [init] */
+    hsf_config checkpoint;  /* bound only when the file has [checkpoint] */
+    hsf_config bonds;       /* bound only when the file has [bonds] */
+    hsf_config field;       /* bound only when the file has [field] */
+    hsf_config compression; /* bound only when the file has [compression] */
+    double prelude_scale;   /* [init] method = random: the radii grow by this before the run
+                               proper (a prelude of the engine); 1: no prelude */
+    hsf_plugin_path path;
+    hsf_particle_set set;
+    hsf_system sys;
+    int boundary_initialised, queue_initialised;
+    hsf_conserved c0;       /* at time 0 */
+    double *start;          /* with reverse_at: positions and velocities at time 0 */
+    /* Checkpoints */
+    char *config_text;      /* hsf_config_canonical, without [checkpoint] */
+    uint32_t particles_crc; /* of the particles at time 0 */
+    double started;         /* monotonic clock when this process began the run */
+    double every, stop_after;
+    double wall_before;     /* wall-clock seconds of the segments before this one (resumed) */
+    uint64_t checkpoints;   /* written by the run, every segment */
+    /* The engine ([simulation] engine), engine.h; the time-step engine's
+     * own state (timestep/) when it is the one. */
+    const struct hsf_engine_ops *engine;
+    const hsf_run_options *opt;     /* what hsf_run was given */
+    hsf_timestep step;
+} run_state;
+
+/* The host's parameters of each section (params.c). */
+extern const hsf_param hsf_run_simulation_params[], hsf_run_queue_params[],
+    hsf_run_boundary_params[], hsf_run_output_params[], hsf_run_thermostat_params[],
+    hsf_run_field_params[], hsf_run_force_params[], hsf_run_checkpoint_params[],
+    hsf_run_bonds_params[];
+/* Every section a configuration may have (hsf_config_check_sections). */
+extern const char *const hsf_run_known_sections[];
+
+/* Everything up to the first event, or, when opt->resume is set, up to
+ * reading the checkpoint (assemble.c).  Returns 0 or -1 with err set;
+ * hsf_run_teardown frees what it made either way. */
+int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err);
+
+/* Frees everything hsf_run_prepare and the run made (run.c). */
+void hsf_run_teardown(run_state *rs);
+
+/* Loads the plugin named in section, then binds the section to the host's
+ * and the plugin's parameters (host/plugin_instance.h).  Returns 0 or -1
+ * with err set. */
+int hsf_run_open_plugin(run_state *rs, const char *section, int kind, const hsf_param *host,
+                        hsf_plugin *plugin, hsf_config *cfg, hsf_error *err);
+
+/* The sections whose names start with prefix, and how many (a
+ * NULL-terminated array to free), or NULL with err set. */
+const char **hsf_run_sections_named(const run_state *rs, const char *prefix, size_t *n,
+                                    hsf_error *err);
+
+/* 1 if the configuration has section name, 0 if not, -1 out of memory. */
+int hsf_run_has_section(const run_state *rs, const char *name);
+
+/* Where section.key (any key of section when key is NULL) was set, for a
+ * message: "FILE:LINE", or "-s SECTION.KEY" (in a static buffer). */
+const char *hsf_run_key_where(const run_state *rs, const char *section, const char *key);
+
+#endif
