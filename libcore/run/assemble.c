@@ -484,89 +484,58 @@ static int open_queue(run_state *rs, hsf_error *err)
     return 0;
 }
 
-/* After the prelude of a random start: the compressed particles become
- * the state at time 0 of the run proper, with [init]'s radius exactly,
- * counters, heat and queue afresh, and the hard-sphere path again unless
- * the configuration asks for a model.  When resuming, the same structure
- * is made from the placed particles, whose state the checkpoint then
- * replaces. */
-static int restart(run_state *rs, hsf_error *err)
+/* [init] method = random: the placed particles are compressed to [init]'s
+ * radius by a run of their own, the prelude, assembled by this same file
+ * from the same configuration (rs->prelude: no outputs, audits, reversal
+ * or thermostat; the radii grow until the packing fraction is reached),
+ * and this run starts from where it ended: its particles take the
+ * prelude's positions, velocities and periodic images, with [init]'s
+ * radius exactly, and everything else (counters, queue, grid, model)
+ * starts afresh at time 0. */
+static int run_prelude(run_state *rs, const hsf_run_options *opt, hsf_error *err)
 {
-    hsf_system *sys = &rs->sys;
-    hsf_model *md = sys->model;
-    for (size_t i = 0; i < sys->n; i++) {
-        sys->m[i].t = 0;
-        md->radius[i] = rs->set.final_radius;
+    run_state *pre = calloc(1, sizeof *pre);
+    if (!pre)
+        return hsf_error_set(err, "out of memory");
+    hsf_run_options quiet = { .config_path = opt->config_path, .overrides = opt->overrides,
+                              .n_overrides = opt->n_overrides, .plugin_dirs = opt->plugin_dirs,
+                              .stop = opt->stop, .skip_outputs = 1 };
+    pre->prelude = 1;
+    pre->opt = &quiet;
+    int rc = hsf_run_prepare(pre, &quiet, err);
+    if (!rc && pre->engine->run(pre, 0, err))
+        rc = hsf_error_prefix(err, "[init] method = random: ");
+    const hsf_system *sys = &pre->sys;
+    if (!rc && sys->model->growth.end != HSF_GROWTH_PACKING)
+        rc = hsf_config_error(&rs->init, err, "packing_fraction", "a random packing jammed at "
+                              "%.4f before reaching %g: ask for a lower one, or a lower "
+                              "compression_rate", hsf_growth_packing(sys),
+                              hsf_config_double(&rs->init, "packing_fraction"));
+    for (size_t i = 0; !rc && i < rs->set.n; i++) {
+        hsf_particle *p = &rs->set.p[i];
+        hsf_position_at(&sys->m[i], sys->time, p->r);
+        memcpy(p->v, sys->m[i].v, sizeof p->v);
+        memcpy(p->image, sys->b[i].image, sizeof p->image);
     }
-    sys->time = 0;
-    memset(&sys->stats, 0, sizeof sys->stats);
-    sys->heat = 0;
-    md->growth = (hsf_growth){ .s0 = 1, .s_cap = 1 };
-    md->dissipated = 0;
-    md->core_collisions = md->step_events = 0;
-    /* The queue afresh: its state released and made again (open_queue). */
-    sys->queue->fini(sys->queue_state);
-    free(sys->queue_state);
-    sys->queue_state = NULL;
-    rs->queue_initialised = 0;
-    memset(sys->special_seq, 0, HSF_SPECIAL_KEYS(sys) * sizeof *sys->special_seq);
-    memset(&sys->ahead, 0, sizeof sys->ahead);
-    hsf_neighbours_free(&sys->nb);
-    hsf_cells_free(&sys->cells);
-    if (open_queue(rs, err))
-        return -1;
-    if (rs->compression.section) {
-        double filled = 0, k = 0, r = rs->set.final_radius;
-        for (size_t i = 0; i < sys->n; i++) {
-            filled += sys->dim == 2 ? M_PI * r * r : 4 * M_PI / 3 * r * r * r;
-            k += 0.5 * sys->b[i].mass * hsf_dot(sys->m[i].v, sys->m[i].v);
-        }
-        if (hsf_growth_setup(sys, &rs->compression, filled / hsf_system_volume(sys),
-                             2 * k / (sys->dim * (double)sys->n), err))
-            return -1;
-    }
-    if (hsf_model_is_plain(sys)) {
-        for (size_t i = 0; i < sys->n; i++)
-            sys->m[i].radius = md->radius[i];
-        hsf_model_close(sys);
-    } else if (hsf_model_set_reaches(sys, err)) {
-        return -1;
-    }
-    return build_search(rs, 0, err);
+    hsf_run_teardown(pre);
+    free(pre);
+    return rc;
 }
 
-/* [init] method = random: the engine compresses the placed particles to
- * [init]'s radius (no outputs, audits, reversal or thermostat meanwhile),
- * and the run proper starts from there (restart). */
-static int prelude(run_state *rs, int resume, hsf_error *err)
+/* A random start (prelude_scale > 1): the particles of this run are
+ * those the prelude leaves (run_prelude), or, when resuming, the placed
+ * ones with [init]'s radius, whose state the checkpoint then replaces.
+ * The checkpoint's checksum is of the placed particles. */
+static int start_from_prelude(run_state *rs, const hsf_run_options *opt, hsf_error *err)
 {
-    hsf_system *sys = &rs->sys;
-    if (rs->prelude_scale == 1)
-        return 0;
-    if (!resume) {
-        size_t n_out = sys->n_out;
-        double end = sys->end_time, audit = sys->audit_every, reverse = sys->reverse_at;
-        sys->n_out = 0;
-        sys->end_time = 1e300;
-        sys->audit_every = 0;
-        sys->reverse_at = -1;
-        int rc = hsf_engine_run(sys, 0, err);
-        sys->n_out = n_out;
-        sys->end_time = end;
-        sys->audit_every = audit;
-        sys->reverse_at = reverse;
-        if (rc)
-            return hsf_error_prefix(err, "[init] method = random: ");
-        const hsf_growth *g = &sys->model->growth;
-        if (g->end != HSF_GROWTH_PACKING)
-            return hsf_config_error(&rs->init, err, "packing_fraction", "a random packing "
-                                    "jammed at %.4f before reaching %g: ask for a lower one, or "
-                                    "a lower compression_rate", hsf_growth_packing(sys),
-                                    hsf_config_double(&rs->init, "packing_fraction"));
-        for (size_t i = 0; i < sys->n; i++)
-            hsf_position_at(&sys->m[i], sys->time, sys->m[i].r);
-    }
-    return restart(rs, err);
+    rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
+    if (!opt->resume && run_prelude(rs, opt, err))
+        return -1;
+    for (size_t i = 0; i < rs->set.n; i++)
+        rs->set.p[i].radius = rs->set.final_radius;
+    rs->prelude_scale = 1;
+    rs->placed_by_engine = 1;
+    return 0;
 }
 
 /* Everything up to the first event (or, when resuming, up to reading the
@@ -644,6 +613,8 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     rs->prelude_scale = 1;
     if (rs->set.final_radius > 0 && rs->set.n && rs->set.final_radius > rs->set.p[0].radius)
         rs->prelude_scale = rs->set.final_radius / rs->set.p[0].radius;
+    if (rs->prelude_scale > 1 && !rs->prelude && start_from_prelude(rs, opt, err))
+        return -1;
     /* The time-step engine makes its own use of bonds (springs, timestep/). */
     if (take_species_and_bonds(rs, err) || read_field(rs, err) || rs->engine->open(rs, err))
         return -1;
@@ -651,7 +622,8 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
      * the particles). */
     if (hsf_config_check_unclaimed(&rs->cf, hsf_run_known_sections, err))
         return -1;
-    rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
+    if (!rs->placed_by_engine)
+        rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
 
     sys->boundary = sys->boundary_plugin.vtable;
     if (!(sys->boundary_state = hsf_instance_state(&sys->boundary_plugin)))
@@ -662,14 +634,22 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     if (take_extent(sys, err) || field_axes(rs, err) ||
         hsf_check_representable(&rs->set, extent_span(sys), sys->end_time, err))
         return -1;
-    if (start_growth(rs, err) || hsf_validate_inside(sys, &rs->set, err) ||
+    /* Particles the prelude placed are inside and apart by construction
+     * (touching, within rounding). */
+    if (start_growth(rs, err) ||
+        (!rs->placed_by_engine && hsf_validate_inside(sys, &rs->set, err)) ||
         hsf_system_take_particles(sys, &rs->set, err) || hsf_model_set_reaches(sys, err) ||
-        build_search(rs, 1, err) || open_queue(rs, err))
+        build_search(rs, !rs->placed_by_engine, err) || open_queue(rs, err))
         return -1;
     if (!(sys->special_seq = calloc(HSF_SPECIAL_KEYS(sys), sizeof *sys->special_seq)))
         return hsf_error_set(err, "out of memory");
-    if (prelude(rs, opt->resume != NULL, err))
-        return -1;
+    if (rs->prelude) {
+        /* Until the packing fraction is reached (growth.end), unobserved. */
+        sys->end_time = 1e300;
+        sys->audit_every = 0;
+        sys->reverse_at = -1;
+        return 0;
+    }
 
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];

@@ -27,6 +27,8 @@ typedef struct run_state {
     hsf_config compression; /* bound only when the file has [compression] */
     double prelude_scale;   /* [init] method = random: the radii grow by this before the run
                                proper (a prelude of the engine); 1: no prelude */
+    int prelude;            /* this is the prelude of a random start (assemble.c) */
+    int placed_by_engine;   /* the particles are the prelude's: not validated again */
     hsf_plugin_path path;
     hsf_particle_set set;
     hsf_system sys;
