@@ -60,6 +60,14 @@ typedef struct hsf_event_info {
     double impulse;     /* magnitude of the momentum exchanged (mass*length/time) */
     double virial;      /* PAIR, STEP: impulse vector onto i . (r_i - r_j) at the event, for
                            the pressure (negative when the pair is pulled together) */
+    /* Since ABI 1.5 (read it only when the plugin declares 1.5 or later;
+     * the host always fills it):
+     * PAIR, STEP: r_i - r_j at the event, through the periodic image the
+     * pair met at (length); 0 for WALL.  The impulses are central, so the
+     * impulse vector onto i is virial * dr / |dr|^2, and a pair's share of
+     * the stress tensor is virial * dr_a dr_b / |dr|^2 (the stress
+     * output). */
+    double dr[3];
 } hsf_event_info;
 
 /* Bit for kind k in an output's event subscription mask. */

@@ -47,7 +47,8 @@
  *        optional when first_hit is set, and the host functions
  *        hsf_parabola_time, hsf_path_plane_time, hsf_path_sphere_time and
  *        hsf_path_at.  Outputs: the optional member written (the files,
- *        for the summary).
+ *        for the summary); hsf_event_info's dr (the pair's separation at
+ *        the event, for stress tensors).
  *
  * Released minors are frozen: hsframe 0.3.0 provided 1.4, 0.2.0 1.3.
  * The host reads a vtable through a copy made when the plugin is loaded,

@@ -740,7 +740,10 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     }
     if (predict(sys, i, NULL, err) || predict(sys, j, NULL, err))
         return -1;
-    return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_PAIR) ? hsf_outputs_notify(sys, &info, err) : 0;
+    if (!(sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_PAIR)))
+        return 0;
+    memcpy(info.dr, dr, sizeof dr);
+    return hsf_outputs_notify(sys, &info, err);
 }
 
 /* A growing particle leaves a wall faster than its surface grows: twice

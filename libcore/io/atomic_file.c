@@ -26,6 +26,10 @@ struct hsf_atomic_file {
 
 hsf_atomic_file *hsf_atomic_open(const char *path, hsf_error *err)
 {
+    if (!*path) {
+        hsf_error_set(err, "expected a file name, found an empty one");
+        return NULL;
+    }
     hsf_atomic_file *a = calloc(1, sizeof *a);
     size_t len = strlen(path);
     if (!a || !(a->path = strdup(path)) || !(a->tmp = malloc(len + 16))) {

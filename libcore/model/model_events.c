@@ -173,7 +173,7 @@ int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, hsf_event_info
     *info = (hsf_event_info){ .kind = fx.outcome == HSF_OUTCOME_CORE ? HSF_EVENT_PAIR
                                                                      : HSF_EVENT_STEP,
                               .time = sys->time, .i = i, .j = j, .impulse = fabs(fx.impulse),
-                              .virial = fx.virial };
+                              .virial = fx.virial, .dr = { dr[0], dr[1], dr[2] } };
     return fx.outcome;
 }
 

@@ -131,7 +131,8 @@ static int pair(pass *p, uint32_t i, uint32_t j)
     sys->b[j].collisions++;
     p->collisions++;
     hsf_event_info info = { .kind = HSF_EVENT_PAIR, .time = sys->time, .i = i, .j = j,
-                            .impulse = impulse, .virial = virial };
+                            .impulse = impulse, .virial = virial,
+                            .dr = { dr[0], dr[1], dr[2] } };
     return sys->event_mask & HSF_EVENT_MASK(info.kind) ? hsf_outputs_notify(sys, &info, p->err)
                                                          : 0;
 }
