@@ -30,7 +30,9 @@ check "ball: total energy is m g h = 0.8" near "$(value total_energy)" 0.8 1e-13
 # The dilute gas: log n(y) against y has slope -m g / kT (g = 0.01, m = 1)
 # over the frames after t = 2000, kT from the velocities of the same
 # frames.
-check "barometric gas runs" run_status 0 -c "$CONF/barometric.ini"
+check "barometric gas runs" run_status 0 -c "$CONF/barometric.ini" \
+    -s output.profile.plugin=profile -s output.profile.file=profile.csv \
+    -s output.profile.interval=20 -s output.profile.start=2000 -s output.profile.bins=10
 check "barometric: energy conserved" near "$(value energy_drift)" 0 1e-12
 fit=$(awk '/^Lattice/ { f++; split($0, q, "\""); split(q[2], l, " "); H = l[5]; next }
     NF > 5 && f > 100 { h = int($3 / (H / 10)); c[h]++; ke += ($5 * $5 + $6 * $6) / 2; m++ }
@@ -41,6 +43,20 @@ fit=$(awk '/^Lattice/ { f++; split($0, q, "\""); split(q[2], l, " "); H = l[5]; 
 slope=${fit% *} expected=${fit#* }
 check "barometric: slope $slope against -m g / kT = $expected" awk -v s="$slope" -v p="$expected" \
     'BEGIN { exit !(s != "" && p != "" && p != 0 && s / p > 0.9 && s / p < 1.1) }'
+
+# The same from the profile output's table: the slope of log density
+# against y, each slab's temperature within 10 % of the mean and its flow
+# below 5 % of the thermal speed.
+fit=$(awk -F, 'NR > 1 { x = $2; y = log($3); sx += x; sy += y; sxx += x * x; sxy += x * y
+                       kT += $7 * $8; n += $8; t[NR] = $7; u[NR] = sqrt($4 * $4 + $5 * $5) }
+    END { kT /= n; for (k in t) { if (t[k] / kT > 1.1 || t[k] / kT < 0.9) bad = 1
+                                  if (u[k] > 0.05 * sqrt(kT)) bad = 1 }
+          printf "%.6f %.6f %d", (10 * sxy - sx * sy) / (10 * sxx - sx * sx), -0.01 / kT, bad }' \
+     profile.csv)
+set -- $fit
+check "barometric profile: slope $1 against -m g / kT = $2" awk -v s="$1" -v p="$2" \
+    'BEGIN { exit !(s != "" && p != "" && p != 0 && s / p > 0.9 && s / p < 1.1) }'
+check "barometric profile: uniform temperature, no flow" test "$3" = 0
 
 # The granular bed: its kinetic energy falls by more than 100 from the
 # peak, its potential energy levels off, and it ends low in the box.
