@@ -110,7 +110,7 @@ refused() {
 }
 printf 'time,speed\n0.5,0.25\n' >other.csv
 check "a table it does not know: exit 2, says what it found" \
-    refused "other.csv:1: expected the header of an hsframe output's CSV (speeds, rdf, msd, thermo, vacf, freepath, energies, events), found: time,speed" other.csv
+    refused "other.csv:1: expected the header of an hsframe output's CSV (speeds, rdf, msd, thermo, vacf, freepath, energies, events, transport), found: time,speed" other.csv
 head -n 1 rdf.csv >empty.csv
 check "a table without rows: exit 2" refused "empty.csv: a rdf table without rows" empty.csv
 check "a missing file: exit 2" refused "missing.csv: no such readable file" missing.csv

@@ -3,7 +3,7 @@ pkglib_LTLIBRARIES += plugins/output/snapshot.la plugins/output/xyz.la \
 	plugins/output/thermo.la plugins/output/events.la plugins/output/msd.la \
 	plugins/output/speeds.la plugins/output/rdf.la plugins/output/freepath.la \
 	plugins/output/vacf.la plugins/output/energies.la plugins/output/stress.la \
-	plugins/output/profile.la
+	plugins/output/profile.la plugins/output/transport.la
 plugins_output_snapshot_la_SOURCES = plugins/output/snapshot.c
 plugins_output_snapshot_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_output_snapshot_la_LIBADD = libhsframe.la
@@ -13,6 +13,9 @@ plugins_output_xyz_la_LIBADD = libhsframe.la
 plugins_output_profile_la_SOURCES = plugins/output/profile.c
 plugins_output_profile_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_output_profile_la_LIBADD = libhsframe.la -lm
+plugins_output_transport_la_SOURCES = plugins/output/transport.c
+plugins_output_transport_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_output_transport_la_LIBADD = libhsframe.la -lm
 plugins_output_stress_la_SOURCES = plugins/output/stress.c
 plugins_output_stress_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_output_stress_la_LIBADD = libhsframe.la -lm
