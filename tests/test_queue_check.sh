@@ -45,7 +45,7 @@ check "  both checks fail at a pop" [ "$(grep -c '^FAIL lifo_ties: [a-z_]*: pop 
 check "  the tally" contains "$WORK/qc" "hsframe-queue-check: 1 passed, 2 failed"
 check "index_remove that does nothing: fails" \
     qcheck 1 --quick --check index_one_key,index_uniform "$fixtures/remove_noop.so"
-check "  the line names index_first" contains "$WORK/qc" "FAIL remove_noop: index_one_key: index_first at step 6: expected 0 on an empty queue"
+check "  the line names index_first" contains "$WORK/qc" "FAIL remove_noop: index_one_key: index_first at step 6: expected 0 (no key held)"
 check "  push and pop of remove_noop pass" qcheck 0 --quick --check random,ties_by_seq,checkpoint "$fixtures/remove_noop.so"
 check "a pop out of order: fails" qcheck 1 --quick --check hold "$fixtures/out_of_order.so"
 check "  at its 1000th pop" grep -qE '^FAIL out_of_order: hold: pop at step [0-9]+: expected' "$WORK/qc"

@@ -47,8 +47,8 @@ static void check_first(qc_queue *qu, const index_ref *r)
     int got = qu->t->index_first(qu->q, &key, &time);
     if (best == UINT32_MAX) {
         if (got || key != UINT32_MAX - 1 || time != -7)
-            qc_fail("index_first at step %zu: expected 0 on an empty queue, outputs untouched, "
-                    "found %d, key %u", qc_step, got, key);
+            qc_fail("index_first at step %zu: expected 0 (no key held), outputs untouched, "
+                    "found %d, key %u at %.17g", qc_step, got, key, time);
         return;
     }
     if (!got || key != best || time != r->time[best])
