@@ -52,6 +52,14 @@ check "  at its 1000th pop" grep -qE '^FAIL out_of_order: hold: pop at step [0-9
 check "a lost push: fails" qcheck 1 --quick --check size "$fixtures/loses_events.so"
 check "  size names it" contains "$WORK/qc" "FAIL loses_events: size: size at step 1000: expected 1000, found 999"
 
+# A crash or a hang ends that check alone: the next one still runs.
+check "a crash: fails" qcheck 1 --check empty,index_one_key "$fixtures/crashes.so"
+check "  the check named" grep -q '^FAIL crashes: empty: ' "$WORK/qc"
+check "  the next check runs" contains "$WORK/qc" "PASS crashes: index_one_key"
+check "a hang: fails after --timeout" qcheck 1 --timeout 1 --check empty,index_one_key "$fixtures/hangs.so"
+check "  named" contains "$WORK/qc" "FAIL hangs: empty: expected an end within 1 s, found none"
+check "  the next check runs" contains "$WORK/qc" "PASS hangs: index_one_key"
+
 # What cannot be checked: exit 2 and the reason.
 check "no plugin: usage" qcheck 2
 check "an unknown check" qcheck 2 --check nonsense "$queues/calendar.so"
