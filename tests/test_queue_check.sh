@@ -60,6 +60,15 @@ check "a hang: fails after --timeout" qcheck 1 --timeout 1 --check empty,index_o
 check "  named" contains "$WORK/qc" "FAIL hangs: empty: expected an end within 1 s, found none"
 check "  the next check runs" contains "$WORK/qc" "PASS hangs: index_one_key"
 
+# The man page describes every check --help lists.
+"$checker" --help >"$WORK/help"
+awk '/^The checks:/ { on = 1; next } on && /^  [a-z_]+ / { print $1 } on && /^$/ { exit }' \
+    "$WORK/help" >"$WORK/checks"
+check "--help lists the checks ($(wc -l <"$WORK/checks"))" [ "$(wc -l <"$WORK/checks")" -ge 20 ]
+while read -r c; do
+    check "the man page describes $c" grep -qx ".B $c" "$HSF_TEST_SRCDIR/tools/queue-check/hsframe-queue-check.1"
+done <"$WORK/checks"
+
 # What cannot be checked: exit 2 and the reason.
 check "no plugin: usage" qcheck 2
 check "an unknown check" qcheck 2 --check nonsense "$queues/calendar.so"

@@ -14,6 +14,7 @@ tools_queue_check_hsframe_queue_check_LDFLAGS = \
 	-Wl,--dynamic-list=$(top_srcdir)/tools/queue-check/exports.dynlist
 EXTRA_tools_queue_check_hsframe_queue_check_DEPENDENCIES = tools/queue-check/exports.dynlist
 EXTRA_DIST += tools/queue-check/exports.dynlist
+dist_man_MANS += tools/queue-check/hsframe-queue-check.1
 # The installed plugin directory is compiled in: configuring again
 # (another prefix) recompiles what reads it.
 tools/queue-check/hsframe_queue_check-plugin.$(OBJEXT) \

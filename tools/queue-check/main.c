@@ -47,8 +47,11 @@ static void usage(FILE *f)
             "prints one line: FAIL PLUGIN: CHECK: OPERATION at step N: expected ..., found ...\n"
             "(the step counts the operations since the check began).  The indexed\n"
             "checks are skipped for a queue without the indexed form.\n\n"
-            "The checks:\n",
-            HSF_PLUGINDIR);
+            "The checks:\n"
+            "  %-17s %s\n",
+            HSF_PLUGINDIR, "descriptor",
+            "the name is the file name; a summary; a vtable with state_size > 0 and init, "
+            "fini, push, pop, peek, size set (without them no other check runs)");
     for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++)
         for (const qc_check_def *c = groups[g]; c->name; c++)
             fprintf(f, "  %-17s %s\n", c->name, c->means);
