@@ -22,8 +22,9 @@ qcheck() {
 
 # The queue plugins built in plugins/queue, by their kind.
 "$HSFRAME" --plugin-path "$queues" --list-plugins >"$WORK/list" 2>&1
-awk -v dir="$queues/" '$2 == "queue" { name = $1; next }
-     name != "" { p = $1; gsub(/[()]/, "", p); if (index(p, dir) == 1 || index(p, "plugins/queue/.libs/") == 1) print p; name = "" }' \
+awk -v dir="$queues/" '
+    $2 == "queue" { queue = 1; next }
+    queue { p = $1; gsub(/[()]/, "", p); if (index(p, dir) == 1) print p; queue = 0 }' \
     "$WORK/list" >"$WORK/queues"
 check "queue plugins found by kind ($(wc -l <"$WORK/queues"))" [ "$(wc -l <"$WORK/queues")" -ge 3 ]
 while read -r q; do
@@ -37,26 +38,34 @@ check "a bare name found in --plugin-path" qcheck 0 --plugin-path "$queues" --ch
 check "  the line names the plugin and the check" contains "$WORK/qc" "PASS calendar: empty"
 
 # Wrong queues: exit 1, one line naming the plugin, check, operation and step.
-check "seq ignored on ties: fails" qcheck 1 --quick --check ties_by_seq "$fixtures/ignores_seq.so"
-check "  the line names pop, the step, expected and found" \
-    grep -qE '^FAIL ignores_seq: ties_by_seq: pop at step [0-9]+: expected \(3, seq [0-9]+\), found \(3, seq [0-9]+\)$' "$WORK/qc"
-check "last in first out on ties: fails" qcheck 1 --quick --check one_time,few_times "$fixtures/lifo_ties.so"
-check "  both checks fail at a pop" [ "$(grep -c '^FAIL lifo_ties: [a-z_]*: pop at step' "$WORK/qc")" -eq 2 ]
+check "seq ignored on ties: fails" \
+    qcheck 1 --quick --check ties_by_seq "$fixtures/ignores_seq.so"
+check "  the line names pop, the step, expected and found" grep -qE \
+    '^FAIL ignores_seq: ties_by_seq: pop at step [0-9]+: expected \(3, seq [0-9]+\), found \(3, seq [0-9]+\)$' \
+    "$WORK/qc"
+check "last in first out on ties: fails" \
+    qcheck 1 --quick --check one_time,few_times "$fixtures/lifo_ties.so"
+check "  both checks fail at a pop" \
+    [ "$(grep -c '^FAIL lifo_ties: [a-z_]*: pop at step' "$WORK/qc")" -eq 2 ]
 check "  the tally" contains "$WORK/qc" "hsframe-queue-check: 1 passed, 2 failed"
 check "index_remove that does nothing: fails" \
     qcheck 1 --quick --check index_one_key,index_uniform "$fixtures/remove_noop.so"
-check "  the line names index_first" contains "$WORK/qc" "FAIL remove_noop: index_one_key: index_first at step 6: expected 0 (no key held)"
-check "  push and pop of remove_noop pass" qcheck 0 --quick --check random,ties_by_seq,checkpoint "$fixtures/remove_noop.so"
+check "  the line names index_first" contains "$WORK/qc" \
+    "FAIL remove_noop: index_one_key: index_first at step 6: expected 0 (no key held)"
+check "  push and pop of remove_noop pass" \
+    qcheck 0 --quick --check random,ties_by_seq,checkpoint "$fixtures/remove_noop.so"
 check "a pop out of order: fails" qcheck 1 --quick --check hold "$fixtures/out_of_order.so"
 check "  at its 1000th pop" grep -qE '^FAIL out_of_order: hold: pop at step [0-9]+: expected' "$WORK/qc"
 check "a lost push: fails" qcheck 1 --quick --check size "$fixtures/loses_events.so"
-check "  size names it" contains "$WORK/qc" "FAIL loses_events: size: size at step 1000: expected 1000, found 999"
+check "  size names it" contains "$WORK/qc" \
+    "FAIL loses_events: size: size at step 1000: expected 1000, found 999"
 
 # A crash or a hang ends that check alone: the next one still runs.
 check "a crash: fails" qcheck 1 --check empty,index_one_key "$fixtures/crashes.so"
 check "  the check named" grep -q '^FAIL crashes: empty: ' "$WORK/qc"
 check "  the next check runs" contains "$WORK/qc" "PASS crashes: index_one_key"
-check "a hang: fails after --timeout" qcheck 1 --timeout 1 --check empty,index_one_key "$fixtures/hangs.so"
+check "a hang: fails after --timeout" \
+    qcheck 1 --timeout 1 --check empty,index_one_key "$fixtures/hangs.so"
 check "  named" contains "$WORK/qc" "FAIL hangs: empty: expected an end within 1 s, found none"
 check "  the next check runs" contains "$WORK/qc" "PASS hangs: index_one_key"
 
@@ -66,7 +75,8 @@ awk '/^The checks:/ { on = 1; next } on && /^  [a-z_]+ / { print $1 } on && /^$/
     "$WORK/help" >"$WORK/checks"
 check "--help lists the checks ($(wc -l <"$WORK/checks"))" [ "$(wc -l <"$WORK/checks")" -ge 20 ]
 while read -r c; do
-    check "the man page describes $c" grep -qx ".B $c" "$HSF_TEST_SRCDIR/tools/queue-check/hsframe-queue-check.1"
+    check "the man page describes $c" \
+        grep -qx ".B $c" "$HSF_TEST_SRCDIR/tools/queue-check/hsframe-queue-check.1"
 done <"$WORK/checks"
 
 # What cannot be checked: exit 2 and the reason.
