@@ -22,8 +22,6 @@
 #define PACKAGE_VERSION "?"
 #endif
 
-enum { QC_FAILED = 90 };        /* the exit status of a check that qc_fail ended */
-
 static const qc_check_def *const groups[] = { qc_order_checks, qc_index_checks };
 
 typedef struct tally {

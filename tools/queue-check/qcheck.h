@@ -47,8 +47,12 @@ extern const qc_plugin *qc_pl;      /* the plugin under test */
 extern const char *qc_check;        /* the check running */
 extern int qc_quick;                /* --quick: small sizes */
 
+/* The exit status of a check's process that qc_fail ended: not 1, which
+ * the sanitizers use. */
+#define QC_FAILED 90
+
 /* Prints "FAIL PLUGIN: CHECK: message" and ends the check's process with
- * status 1. */
+ * status QC_FAILED. */
 void qc_fail(const char *fmt, ...) HSF_PRINTF(1, 2) __attribute__((noreturn));
 /* Ends the check's process with status 77: the check does not apply. */
 void qc_skip(const char *fmt, ...) HSF_PRINTF(1, 2) __attribute__((noreturn));
