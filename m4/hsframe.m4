@@ -5,8 +5,10 @@
 # Finds the installed hsframe through pkg-config and sets up a plugin
 # build: substitutes HSFRAME_CFLAGS, HSFRAME_LIBS, hsframeplugindir (where
 # `make install` puts the plugin: the plugindir of hsframe.pc, under the
-# caller's prefix when it differs) and HSFRAME (the hsframe program, for
-# `make check`).  A third party's configure.ac then reads:
+# caller's prefix when it differs), HSFRAME (the hsframe program, for
+# `make check`) and HSFRAME_QUEUE_CHECK (hsframe-queue-check, the checker
+# of queue plugins, for a queue's `make check`; docs/QUEUES.md).  A third
+# party's configure.ac then reads:
 #
 #     AC_INIT([stadium], [1.0])
 #     AM_INIT_AUTOMAKE([foreign])
@@ -22,5 +24,7 @@ AC_DEFUN([HSFRAME_PLUGIN], [
   PKG_CHECK_VAR([HSFRAME_PLUGINDIR], [hsframe], [plugindir])
   AC_SUBST([hsframeplugindir], [$HSFRAME_PLUGINDIR])
   AC_PATH_PROG([HSFRAME], [hsframe], [hsframe],
+    [$($PKG_CONFIG --variable=prefix hsframe)/bin$PATH_SEPARATOR$PATH])
+  AC_PATH_PROG([HSFRAME_QUEUE_CHECK], [hsframe-queue-check], [hsframe-queue-check],
     [$($PKG_CONFIG --variable=prefix hsframe)/bin$PATH_SEPARATOR$PATH])
 ])

@@ -18,4 +18,7 @@ env -u HSFRAME_PLUGIN_PATH "$bindir/hsframe" -c "$srcdir/conf/billiards.ini" -q 
 for c in hsframe-sweep hsframe-plot; do
     [ -x "$bindir/$c" ] || fail "$c is not installed in $bindir"
 done
+# The installed checker finds an installed queue by its bare name.
+"$bindir/hsframe-queue-check" --quick --check empty,ties_by_seq calendar >qcheck 2>&1 ||
+    fail "$bindir/hsframe-queue-check calendar: $(cat qcheck)"
 echo "installcheck: $bindir/hsframe runs conf/billiards.ini with the plugins of $pkglibdir"

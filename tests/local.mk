@@ -170,6 +170,26 @@ tests_fixtures_out_of_order_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_fixtures_loses_events_la_SOURCES = tests/fixtures/broken_queue.c
 tests_fixtures_loses_events_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=2 -DNAME='"loses_events"'
 tests_fixtures_loses_events_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+# Queues wrong on purpose, for hsframe-queue-check (tests/test_queue_check.sh).
+check_LTLIBRARIES += tests/fixtures/ignores_seq.la tests/fixtures/lifo_ties.la \
+	tests/fixtures/remove_noop.la tests/fixtures/crashes.la tests/fixtures/hangs.la
+tests_fixtures_ignores_seq_la_SOURCES = tests/fixtures/wrong_queue.c
+tests_fixtures_ignores_seq_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=1 -DNAME='"ignores_seq"'
+tests_fixtures_ignores_seq_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_lifo_ties_la_SOURCES = tests/fixtures/wrong_queue.c
+tests_fixtures_lifo_ties_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=2 -DNAME='"lifo_ties"'
+tests_fixtures_lifo_ties_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_remove_noop_la_SOURCES = tests/fixtures/wrong_queue.c
+tests_fixtures_remove_noop_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=3 -DNAME='"remove_noop"'
+tests_fixtures_remove_noop_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_crashes_la_SOURCES = tests/fixtures/wrong_queue.c
+tests_fixtures_crashes_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=4 -DNAME='"crashes"'
+tests_fixtures_crashes_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_hangs_la_SOURCES = tests/fixtures/wrong_queue.c
+tests_fixtures_hangs_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=5 -DNAME='"hangs"'
+tests_fixtures_hangs_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+TESTS += tests/test_queue_check.sh
+EXTRA_DIST += tests/test_queue_check.sh
 
 
 # What the tests find: the built plugins, the fixtures, the source tree.

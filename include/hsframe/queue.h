@@ -6,7 +6,8 @@
  * pop, peek and size, then fini, and frees the state.  Instances are used
  * from one thread.
  *
- * Contract (checked for every queue by tests/test_queue_conformance.c):
+ * Contract (checked for hsframe's queues by tests/test_queue_conformance.c,
+ * and for any queue plugin by the installed hsframe-queue-check NAME.so):
  *  - pop returns the minimum by hsf_event_before(): smaller time first, equal
  *    times by smaller seq.  Never rely on seq alone or on insertion order.
  *  - push copies the event; it refuses a NaN or infinite time.
