@@ -103,6 +103,7 @@ static int lq_index_init(void *q, uint32_t nkeys, hsf_error *err)
         return -1;
     for (uint32_t k = 0; k < nkeys; k++)
         lq->l.node[k].where = LD_NONE;
+    lq->l.back_links = 1;
     return 0;
 }
 

@@ -34,12 +34,24 @@
  *  - Events equal to top_start go to the rungs (clamped into the last
  *    bucket), not to Top: seqs may come in any order among equal times.
  *  - Bottom is doubly linked and insertion walks from its tail: the latest
- *    position is the usual one.  Buckets append, so that events of equal
- *    times keep their push order and the sort (a natural merge sort of the
- *    list) is linear on them. */
+ *    position is the usual one.
+ *
+ * For memory, which is what a ladder waits on once it outgrows the caches:
+ *  - Top is an array of node indices, so that pouring it reads ahead (the
+ *    nodes asked for 16 places before they are filed) instead of chasing
+ *    links, one cache miss after another;
+ *  - a push files its node in front of its bucket: it writes the bucket's
+ *    head and the new node, and reads no other node (prev links, which
+ *    cost a read of the old head, are kept only for the indexed form);
+ *  - taking a bucket asks for the first nodes of the next two.
+ * Events of equal times pushed in seq order come out of a bucket in
+ * reverse order; the sort (a natural merge sort of the list) reverses such
+ * runs and is linear on them. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <hsframe/prefetch.h>
 
 #include "ladder_core.h"
 
@@ -53,7 +65,7 @@ static ld_bucket *buckets(ld_ladder *l, uint32_t r)
 
 static void reset(ld_ladder *l)
 {
-    l->top = l->bot = l->bot_tail = LD_NIL;
+    l->bot = l->bot_tail = LD_NIL;
     l->ntop = l->nbot = l->nrungs = 0;
     l->top_start = -INFINITY;   /* the first push goes to Top */
 }
@@ -67,8 +79,10 @@ void ld_free(ld_ladder *l)
 {
     free(l->node);
     free(l->big);
+    free(l->top);
     l->node = NULL;
     l->big = NULL;
+    l->top = NULL;
 }
 
 int ld_reserve(ld_ladder *l, uint32_t cap, const char *what, hsf_error *err)
@@ -85,6 +99,10 @@ int ld_reserve(ld_ladder *l, uint32_t cap, const char *what, hsf_error *err)
         l->big = big;
         l->big_cap = bcap;
     }
+    uint32_t *top = realloc(l->top, (size_t)cap * sizeof *top);
+    if (!top)
+        return hsf_error_set(err, "%s: out of memory for %u events", what, cap);
+    l->top = top;
     ld_node *node = realloc(l->node, (size_t)cap * sizeof *node);
     if (!node)
         return hsf_error_set(err, "%s: out of memory for %u events", what, cap);
@@ -109,19 +127,18 @@ static uint32_t bucket_of(const ld_rung *r, double t)
     return (uint32_t)x;
 }
 
-static void bucket_append(ld_ladder *l, uint32_t r, uint32_t i, uint32_t k)
+/* Files k in front of bucket i of rung r. */
+static void bucket_push(ld_ladder *l, uint32_t r, uint32_t i, uint32_t k)
 {
     ld_bucket *b = &buckets(l, r)[i];
     ld_node *nd = &l->node[k];
     nd->where = r;
     nd->bucket = i;
-    nd->next = LD_NIL;
-    nd->prev = b->tail;
-    if (b->tail == LD_NIL)
-        b->head = k;
-    else
-        l->node[b->tail].next = k;
-    b->tail = k;
+    nd->next = *b;
+    nd->prev = LD_NIL;
+    if (l->back_links && *b != LD_NIL)
+        l->node[*b].prev = k;
+    *b = k;
 }
 
 /* Inserts k into Bottom, walking from the tail. */
@@ -165,20 +182,41 @@ static uint32_t merge(const ld_ladder *l, uint32_t a, uint32_t b)
     return head;
 }
 
+/* Cuts the longest run in order, or in strictly reverse order (reversed),
+ * off the front of the list at *head; returns it. */
+static uint32_t cut_run(const ld_ladder *l, uint32_t *head)
+{
+    ld_node *nd = l->node;
+    uint32_t run = *head, end = run, next = nd[run].next;
+    if (next != LD_NIL && before(l, next, run)) {
+        /* Reversed: buckets are filled in front, so that is how equal
+         * times pushed in seq order come. */
+        nd[run].next = LD_NIL;
+        while (next != LD_NIL && before(l, next, run)) {
+            uint32_t after = nd[next].next;
+            nd[next].next = run;
+            run = next;
+            next = after;
+        }
+        *head = next;
+        return run;
+    }
+    while (nd[end].next != LD_NIL && !before(l, nd[end].next, end))
+        end = nd[end].next;
+    *head = nd[end].next;
+    nd[end].next = LD_NIL;
+    return run;
+}
+
 /* Sorts the list at head (linked by next, LD_NIL-terminated): a natural
  * merge sort, with runs merged as the bits of a binary counter, so it
- * needs no memory and is linear on a list already in order. */
+ * needs no memory and is linear on a list in order or in reverse order. */
 static uint32_t sort_list(const ld_ladder *l, uint32_t head)
 {
     uint32_t slot[64];
     int used = 0;
     while (head != LD_NIL) {
-        /* Cut the longest run in order off the front. */
-        uint32_t run = head, end = head;
-        while (l->node[end].next != LD_NIL && !before(l, l->node[end].next, end))
-            end = l->node[end].next;
-        head = l->node[end].next;
-        l->node[end].next = LD_NIL;
+        uint32_t run = cut_run(l, &head);
         int i = 0;
         for (; i < used && slot[i] != LD_NIL; i++) {
             run = merge(l, slot[i], run);
@@ -213,22 +251,31 @@ static void sort_into_bottom(ld_ladder *l, uint32_t head)
 
 /* ---- rungs --------------------------------------------------------------- */
 
-/* Adds rung number nrungs, of nb buckets spanning [tmin, tmax] (tmin <
- * tmax), and files the list at head in it. */
-static void spawn(ld_ladder *l, uint32_t head, uint32_t nb, double tmin, double tmax)
+/* Adds rung number nrungs, of nb empty buckets spanning [tmin, tmax]
+ * (tmin < tmax), and returns it. */
+static ld_rung *new_rung(ld_ladder *l, uint32_t nb, double tmin, double tmax)
 {
-    uint32_t r = l->nrungs++;
-    ld_rung *rg = &l->rung[r];
+    ld_rung *rg = &l->rung[l->nrungs];
     rg->start = tmin;
     rg->inv = nb / (tmax - tmin);  /* may be inf for a tiny span: bucket_of copes */
     rg->nb = nb;
     rg->cur = 0;
-    ld_bucket *b = buckets(l, r);
+    ld_bucket *b = buckets(l, l->nrungs);
     for (uint32_t i = 0; i < nb; i++)
-        b[i].head = b[i].tail = LD_NIL;
+        b[i] = LD_NIL;
+    l->nrungs++;
+    return rg;
+}
+
+/* A new rung of nb buckets spanning [tmin, tmax] (tmin < tmax), with the
+ * list at head filed in it. */
+static void spawn(ld_ladder *l, uint32_t head, uint32_t nb, double tmin, double tmax)
+{
+    ld_rung *rg = new_rung(l, nb, tmin, tmax);
+    uint32_t r = l->nrungs - 1;
     while (head != LD_NIL) {
         uint32_t next = l->node[head].next;
-        bucket_append(l, r, bucket_of(rg, l->node[head].ev.time), head);
+        bucket_push(l, r, bucket_of(rg, l->node[head].ev.time), head);
         head = next;
     }
 }
@@ -258,18 +305,14 @@ void ld_insert(ld_ladder *l, uint32_t k)
         else if (t > l->top_max)
             l->top_max = t;
         nd->where = LD_TOP;
-        nd->prev = LD_NIL;
-        nd->next = l->top;
-        if (l->top != LD_NIL)
-            l->node[l->top].prev = k;
-        l->top = k;
-        l->ntop++;
+        nd->bucket = l->ntop;
+        l->top[l->ntop++] = k;
         return;
     }
     for (uint32_t r = 0; r < l->nrungs; r++) {
         uint32_t i = bucket_of(&l->rung[r], t);
         if (i >= l->rung[r].cur) {
-            bucket_append(l, r, i, k);
+            bucket_push(l, r, i, k);
             return;
         }
     }
@@ -283,16 +326,22 @@ void ld_unlink(ld_ladder *l, uint32_t k)
     ld_node *nd = &l->node[k];
     uint32_t *head, *tail = NULL;
     if (nd->where == LD_TOP) {
-        head = &l->top;
-        l->ntop--;      /* top_min and top_max may now be loose: harmless */
-    } else if (nd->where == LD_BOTTOM) {
+        /* The last one takes its place; top_min and top_max may now be
+         * loose, which is harmless. */
+        uint32_t last = l->top[--l->ntop];
+        l->top[nd->bucket] = last;
+        l->node[last].bucket = nd->bucket;
+        nd->where = LD_NONE;
+        if (--l->n == 0)
+            reset(l);
+        return;
+    }
+    if (nd->where == LD_BOTTOM) {
         head = &l->bot;
         tail = &l->bot_tail;
         l->nbot--;
     } else {
-        ld_bucket *b = &buckets(l, nd->where)[nd->bucket];
-        head = &b->head;
-        tail = &b->tail;
+        head = &buckets(l, nd->where)[nd->bucket];
     }
     if (nd->prev == LD_NIL)
         *head = nd->next;
@@ -311,14 +360,25 @@ void ld_unlink(ld_ladder *l, uint32_t k)
  * sorted into Bottom).  The ladder and Bottom are empty. */
 static void pour_top(ld_ladder *l)
 {
-    uint32_t head = l->top, n = l->ntop;
-    l->top = LD_NIL;
+    uint32_t n = l->ntop, *top = l->top;
+    ld_node *nd = l->node;
     l->ntop = 0;
     l->top_start = l->top_max;
-    if (n <= LD_THRES || !(l->top_min < l->top_max))
-        sort_into_bottom(l, head);
-    else
-        spawn(l, head, n, l->top_min, l->top_max);
+    if (n <= LD_THRES || !(l->top_min < l->top_max)) {
+        for (uint32_t j = 0; j < n; j++)
+            nd[top[j]].next = j + 1 < n ? top[j + 1] : LD_NIL;
+        sort_into_bottom(l, top[0]);
+        return;
+    }
+    ld_rung *rg = new_rung(l, n, l->top_min, l->top_max);
+    /* The nodes are scattered: ask for them ahead, so that the misses
+     * overlap. */
+    for (uint32_t j = 0; j < n; j++) {
+        if (j + 16 < n)
+            hsf_prefetch(&nd[top[j + 16]]);
+        uint32_t k = top[j];
+        bucket_push(l, 0, bucket_of(rg, nd[k].ev.time), k);
+    }
 }
 
 uint32_t ld_first(ld_ladder *l)
@@ -334,15 +394,22 @@ uint32_t ld_first(ld_ladder *l)
         ld_rung *rg = &l->rung[r];
         ld_bucket *b = buckets(l, r);
         uint32_t i = rg->cur;
-        while (i < rg->nb && b[i].head == LD_NIL)
+        while (i < rg->nb && b[i] == LD_NIL)
             i++;
         if (i == rg->nb) {
             l->nrungs--;        /* consumed */
             continue;
         }
         rg->cur = i + 1;
-        uint32_t head = b[i].head, count = 0;
-        b[i].head = b[i].tail = LD_NIL;
+        uint32_t head = b[i], count = 0;
+        b[i] = LD_NIL;
+        /* The buckets that come next: their first nodes, and the buckets
+         * further on. */
+        for (uint32_t j = i + 1; j < i + 3 && j < rg->nb; j++)
+            if (b[j] != LD_NIL)
+                hsf_prefetch(&l->node[b[j]]);
+        if (i + 32 < rg->nb)
+            hsf_prefetch(&b[i + 32]);
         double tmin = INFINITY, tmax = -INFINITY;
         for (uint32_t k = head; k != LD_NIL; k = l->node[k].next) {
             double t = l->node[k].ev.time;

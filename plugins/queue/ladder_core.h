@@ -1,9 +1,9 @@
 /* The ladder plugin's structure (ladder_core.c), shared by its push/pop
- * and indexed forms: nodes named by 32-bit indices, each held in one
- * doubly-linked list (Top, a rung's bucket or Bottom) and unlinked from it
- * in O(1).  The caller owns the node storage's contents (the events) and
- * decides which nodes are in use; the ladder links them.  Private to the
- * plugin. */
+ * and indexed forms: nodes named by 32-bit indices, each held in Top (an
+ * array), a rung's bucket or Bottom (lists), and, with back_links, unlinked
+ * from any of them in O(1).  The caller owns the node storage's contents
+ * (the events) and decides which nodes are in use; the ladder links them.
+ * Private to the plugin. */
 #ifndef HSF_LADDER_CORE_H
 #define HSF_LADDER_CORE_H
 
@@ -20,14 +20,15 @@
 
 typedef struct ld_node {
     hsf_event ev;       /* only time and seq are read */
-    uint32_t next, prev;
-    uint32_t bucket;    /* in a rung: the bucket's index */
+    uint32_t next;
+    uint32_t prev;      /* kept in buckets only when the ladder unlinks (back_links) */
+    uint32_t bucket;    /* in a rung: the bucket's index; in Top: the place in top */
     uint32_t where;     /* a rung (0 .. LD_MAX_RUNGS - 1), LD_TOP, LD_BOTTOM or LD_NONE */
 } ld_node;
 
-typedef struct ld_bucket {
-    uint32_t head, tail;
-} ld_bucket;
+/* A bucket: the head of its list (LD_NIL: empty).  Pushes go in front, so
+ * that filing touches the bucket and the new node only. */
+typedef uint32_t ld_bucket;
 
 typedef struct ld_rung {
     double start;       /* bucket i holds floor((t - start) * inv) == i, clamped to the rung */
@@ -41,10 +42,11 @@ typedef struct ld_ladder {
     uint32_t cap;
     ld_bucket *big;     /* the first rung's buckets: big_cap >= cap, >= LD_THRES */
     uint32_t big_cap;
+    uint32_t *top;      /* Top: node indices, unsorted, room for cap; every time > top_start */
+    int back_links;     /* maintain prev in buckets, for ld_unlink of any node */
     ld_bucket small[(LD_MAX_RUNGS - 1) * LD_THRES];    /* the other rungs' */
 
     size_t n;           /* nodes held */
-    uint32_t top;       /* Top: unsorted, every time > top_start */
     uint32_t ntop;
     double top_start, top_min, top_max;
     ld_rung rung[LD_MAX_RUNGS];
@@ -68,7 +70,8 @@ int ld_reserve(ld_ladder *l, uint32_t cap, const char *what, hsf_error *err);
  * not held. */
 void ld_insert(ld_ladder *l, uint32_t k);
 
-/* Unlinks node k, which is held. */
+/* Unlinks node k, which is held.  Any node when back_links is set (before
+ * any insertion); otherwise only the first one, as ld_first returns it. */
 void ld_unlink(ld_ladder *l, uint32_t k);
 
 /* The first node by (time, seq), or LD_NIL when nothing is held.  Moves
