@@ -68,6 +68,7 @@ static void reset(ld_ladder *l)
     l->bot = l->bot_tail = LD_NIL;
     l->ntop = l->nbot = l->nrungs = 0;
     l->top_start = -INFINITY;   /* the first push goes to Top */
+    l->ahead = LD_NIL;
 }
 
 void ld_init(ld_ladder *l)
@@ -381,8 +382,26 @@ static void pour_top(ld_ladder *l)
     }
 }
 
+/* Asks for the node after l->ahead.  Taking a bucket walks its list, a
+ * cache miss per node at scale, each waiting for the one before; walking
+ * the next bucket's list one node per call while Bottom lasts has its
+ * nodes in the caches when its turn comes.  Only a hint: the node may have
+ * moved since, so any index below cap will do. */
+static void step_ahead(ld_ladder *l)
+{
+    uint32_t k = l->ahead;
+    if (k >= l->cap)
+        return;
+    k = l->node[k].next;
+    l->ahead = k;
+    if (k < l->cap)
+        hsf_prefetch(&l->node[k]);
+}
+
 uint32_t ld_first(ld_ladder *l)
 {
+    if (l->nbot)
+        step_ahead(l);
     while (l->nbot == 0) {
         if (l->n == 0)
             return LD_NIL;
@@ -403,11 +422,14 @@ uint32_t ld_first(ld_ladder *l)
         rg->cur = i + 1;
         uint32_t head = b[i], count = 0;
         b[i] = LD_NIL;
-        /* The buckets that come next: their first nodes, and the buckets
-         * further on. */
-        for (uint32_t j = i + 1; j < i + 3 && j < rg->nb; j++)
-            if (b[j] != LD_NIL)
+        /* The buckets that come next: their first nodes, the list of the
+         * first of them (step_ahead), and the buckets further on. */
+        l->ahead = LD_NIL;
+        for (uint32_t j = i + 3 < rg->nb ? i + 3 : rg->nb; j-- > i + 1;)
+            if (b[j] != LD_NIL) {
                 hsf_prefetch(&l->node[b[j]]);
+                l->ahead = b[j];
+            }
         if (i + 32 < rg->nb)
             hsf_prefetch(&b[i + 32]);
         double tmin = INFINITY, tmax = -INFINITY;

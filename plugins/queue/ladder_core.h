@@ -53,6 +53,7 @@ typedef struct ld_ladder {
     uint32_t nrungs;
     uint32_t bot, bot_tail; /* Bottom: sorted by (time, seq) */
     uint32_t nbot;
+    uint32_t ahead;     /* a node of the next bucket to be taken, or LD_NIL (a hint) */
 } ld_ladder;
 
 /* Prepares a zeroed ladder, holding nothing. */
