@@ -194,11 +194,11 @@ I
 scenario periodic2d-ladder <<I
 [simulation]
 dim = 2
-end_time = 12
+end_time = 20
 seed = 10
 [init]
 lattice = triangular
-cells = 24 24
+cells = 36 36
 packing_fraction = 0.45
 radius = 0.5
 temperature = 1
