@@ -191,6 +191,24 @@ radius = 1
 $(outputs)
 I
 
+scenario periodic2d-ladder <<I
+[simulation]
+dim = 2
+end_time = 20
+seed = 10
+[init]
+lattice = triangular
+cells = 36 36
+packing_fraction = 0.45
+radius = 0.5
+temperature = 1
+[queue]
+plugin = ladder
+[boundary]
+plugin = periodic
+$(outputs)
+I
+
 scenario periodic3d-lists <<I
 [simulation]
 dim = 3

@@ -114,8 +114,9 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t divisor = argc > 2 ? (size_t)atol(argv[2]) : 1;
-    static const char *const queues[] = { "binary_heap", "pairing_heap", "calendar",
-                                          "binary_heap/indexed", "calendar/indexed" };
+    static const char *const queues[] = { "binary_heap", "pairing_heap", "calendar", "ladder",
+                                          "binary_heap/indexed", "calendar/indexed",
+                                          "ladder/indexed" };
     printf("%-19s %9s %12s %7s %9s\n", "queue", "n", "holds/s", "ratio", "RSS(MiB)");
     for (size_t n = 1000; n <= 10000000; n *= 10) {
         double base = 0;
