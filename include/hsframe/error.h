@@ -29,6 +29,15 @@ int hsf_error_set(hsf_error *err, const char *fmt, ...) HSF_PRINTF(2, 3);
 /* The message recorded in err, or "" if none.  Owned by err. */
 const char *hsf_error_message(const hsf_error *err);
 
+/* Since ABI 1.5, for a program that drives plugins itself (a checker or a
+ * benchmark of queue plugins, as hsframe-queue-check): a new record with
+ * no message, to hand to plugins; the caller owns it and frees it with
+ * hsf_error_free.  Returns NULL when out of memory. */
+hsf_error *hsf_error_new(void);
+
+/* Frees a record made by hsf_error_new; NULL is accepted. */
+void hsf_error_free(hsf_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -48,7 +48,8 @@
  *        hsf_parabola_time, hsf_path_plane_time, hsf_path_sphere_time and
  *        hsf_path_at.  Outputs: the optional member written (the files,
  *        for the summary); hsf_event_info's dr (the pair's separation at
- *        the event, for stress tensors).
+ *        the event, for stress tensors).  error.h: hsf_error_new and
+ *        hsf_error_free, for programs that drive plugins themselves.
  *
  * Released minors are frozen: hsframe 0.3.0 provided 1.4, 0.2.0 1.3.
  * The host reads a vtable through a copy made when the plugin is loaded,

@@ -1,5 +1,6 @@
 /* Host-owned error messages. */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,6 +20,16 @@ int hsf_error_set(hsf_error *err, const char *fmt, ...)
 const char *hsf_error_message(const hsf_error *err)
 {
     return err ? err->msg : "";
+}
+
+hsf_error *hsf_error_new(void)
+{
+    return calloc(1, sizeof(hsf_error));
+}
+
+void hsf_error_free(hsf_error *err)
+{
+    free(err);
 }
 
 void hsf_error_clear(hsf_error *err)

@@ -9,11 +9,6 @@ tools_queue_check_hsframe_queue_check_SOURCES = tools/queue-check/main.c \
 	tools/queue-check/qcheck.h
 tools_queue_check_hsframe_queue_check_CPPFLAGS = $(AM_CPPFLAGS) -DHSF_PLUGINDIR='"$(pkglibdir)"'
 tools_queue_check_hsframe_queue_check_LDADD = libhsframe.la -ldl -lm
-# The plugin's hsf_error_set binds to this program's (host_error.c).
-tools_queue_check_hsframe_queue_check_LDFLAGS = \
-	-Wl,--dynamic-list=$(top_srcdir)/tools/queue-check/exports.dynlist
-EXTRA_tools_queue_check_hsframe_queue_check_DEPENDENCIES = tools/queue-check/exports.dynlist
-EXTRA_DIST += tools/queue-check/exports.dynlist
 dist_man_MANS += tools/queue-check/hsframe-queue-check.1
 # The installed plugin directory is compiled in: configuring again
 # (another prefix) recompiles what reads it.
