@@ -31,7 +31,8 @@ typedef struct queue_name {
     char s[32];
 } queue_name;
 
-static queue_name queue_names[] = { { "binary_heap" }, { "pairing_heap" }, { "calendar" } };
+static queue_name queue_names[] = { { "binary_heap" }, { "pairing_heap" }, { "calendar" },
+                                     { "marin_tree" }, { "splay_tree" } };
 
 /* A test run once for every queue in queue_names; the queue's name is
  * qn->s.  Extra arguments are Criterion test options. */

@@ -1,6 +1,6 @@
 # Event queue plugins.
 pkglib_LTLIBRARIES += plugins/queue/binary_heap.la plugins/queue/pairing_heap.la \
-	plugins/queue/calendar.la
+	plugins/queue/calendar.la plugins/queue/marin_tree.la plugins/queue/splay_tree.la
 plugins_queue_binary_heap_la_SOURCES = plugins/queue/binary_heap.c
 plugins_queue_binary_heap_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_queue_binary_heap_la_LIBADD = libhsframe.la -lm
@@ -11,3 +11,9 @@ plugins_queue_calendar_la_SOURCES = plugins/queue/calendar.c plugins/queue/calen
 	plugins/queue/calendar_index.h
 plugins_queue_calendar_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_queue_calendar_la_LIBADD = libhsframe.la -lm
+plugins_queue_marin_tree_la_SOURCES = plugins/queue/marin_tree.c
+plugins_queue_marin_tree_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_queue_marin_tree_la_LIBADD = libhsframe.la -lm
+plugins_queue_splay_tree_la_SOURCES = plugins/queue/splay_tree.c
+plugins_queue_splay_tree_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_queue_splay_tree_la_LIBADD = libhsframe.la -lm
