@@ -146,7 +146,8 @@ static int grow(marin *m, uint64_t cap, hsf_error *err)
     }
     if (old)
         memcpy(ev, m->ev, (size_t)old * sizeof(hsf_event));
-    memcpy(fs, m->free_slot, (size_t)m->nfree * sizeof *fs);
+    if (m->nfree)
+        memcpy(fs, m->free_slot, (size_t)m->nfree * sizeof *fs);
     free(m->t.in);
     free(m->ev);
     free(m->free_slot);
