@@ -27,6 +27,7 @@
 #include <hsframe/hsframe.h>
 
 #define MAX_LEAVES (UINT32_MAX / 2)     /* positions up to 2n - 1 fit in 32 bits */
+#define NONE UINT32_MAX
 
 /* An internal node: the winner of its subtree. */
 typedef struct node {
@@ -56,6 +57,7 @@ typedef struct marin {
     hsf_event *ev;
     uint32_t *free_slot;    /* stack of free slots */
     uint32_t nfree;
+    uint32_t vacant;    /* the slot popped last while its matches wait, or NONE */
     size_t count;
     size_t hint;        /* init's size_hint, for the first push */
     /* indexed */
@@ -169,6 +171,7 @@ static int mt_init(void *q, const hsf_config *cfg, size_t size_hint, hsf_error *
     (void)cfg;
     (void)err;
     ((marin *)q)->hint = size_hint;
+    ((marin *)q)->vacant = NONE;
     return 0;
 }
 
@@ -187,18 +190,36 @@ static int mt_push(void *q, const hsf_event *ev, hsf_error *err)
     marin *m = q;
     if (!isfinite(ev->time))
         return hsf_error_set(err, "marin_tree: event time %g is not finite", ev->time);
-    if (m->nfree == 0) {
-        /* The hint is only a hint: if that much memory is refused, start small. */
-        int first = m->t.n == 0;
-        if (!(first && m->hint > 1024 && grow(m, m->hint, NULL) == 0) &&
-            grow(m, first ? 1024 : 2 * (uint64_t)m->t.n, err))
-            return -1;
+    uint32_t i = m->vacant;
+    if (i != NONE) {
+        m->vacant = NONE;
+    } else {
+        if (m->nfree == 0) {
+            /* The hint is only a hint: if that much memory is refused, start small. */
+            int first = m->t.n == 0;
+            if (!(first && m->hint > 1024 && grow(m, m->hint, NULL) == 0) &&
+                grow(m, first ? 1024 : 2 * (uint64_t)m->t.n, err))
+                return -1;
+        }
+        i = m->free_slot[--m->nfree];
     }
-    uint32_t i = m->free_slot[--m->nfree];
     m->ev[i] = *ev;
     replay(&m->t, i);
     m->count++;
     return 0;
+}
+
+/* A pop leaves its slot vacant with the matches on its path as they were
+ * (the root still names it): in the engine a push follows nearly every
+ * pop, and refilling the same slot then replays that path once instead of
+ * twice.  Anything else that reads the tree settles the slot first. */
+static void settle(marin *m)
+{
+    if (m->vacant == NONE)
+        return;
+    replay(&m->t, m->vacant);
+    m->free_slot[m->nfree++] = m->vacant;
+    m->vacant = NONE;
 }
 
 static int mt_pop(void *q, hsf_event *out)
@@ -206,12 +227,12 @@ static int mt_pop(void *q, hsf_event *out)
     marin *m = q;
     if (m->count == 0)
         return 0;
+    settle(m);
     uint32_t i = root(&m->t).leaf;
     *out = m->ev[i];
     m->ev[i].time = INFINITY;
     m->ev[i].seq = UINT64_MAX;
-    replay(&m->t, i);
-    m->free_slot[m->nfree++] = i;
+    m->vacant = i;
     m->count--;
     return 1;
 }
@@ -219,7 +240,10 @@ static int mt_pop(void *q, hsf_event *out)
 static const hsf_event *mt_peek(void *q)
 {
     marin *m = q;
-    return m->count ? &m->ev[root(&m->t).leaf] : NULL;
+    if (m->count == 0)
+        return NULL;
+    settle(m);
+    return &m->ev[root(&m->t).leaf];
 }
 
 static size_t mt_size(const void *q)
