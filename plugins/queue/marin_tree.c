@@ -20,6 +20,7 @@
  * winner's, and the slots double when full (the tree is rebuilt then, O(n),
  * amortised O(1) per push). */
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,10 @@ typedef struct key_leaf {
     double time;
     uint64_t seq;
 } key_leaf;
+
+_Static_assert(offsetof(hsf_event, time) == offsetof(key_leaf, time) &&
+               offsetof(hsf_event, seq) == offsetof(key_leaf, seq),
+               "events and key leaves must keep time and seq at the same offsets");
 
 /* One tournament over n leaves of stride bytes each. */
 typedef struct tour {
