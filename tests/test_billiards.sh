@@ -28,22 +28,22 @@ check "snapshot reads back as input" run_status 0 -c "$CONF/billiards.ini" \
 
 # Every shipped queue is built; each gives the bits of binary_heap (the
 # queue of billiards.ini, whose run above is the reference).
-for q in binary_heap pairing_heap calendar ladder; do
+for q in binary_heap pairing_heap calendar marin_tree splay_tree ladder; do
     check "queue plugin $q is built" test -e "$HSF_TEST_BUILDDIR/plugins/queue/.libs/$q.so"
 done
-for q in pairing_heap calendar ladder; do
+for q in pairing_heap calendar marin_tree splay_tree ladder; do
     check "billiards under $q" run_status 0 -c "$CONF/billiards.ini" -s queue.plugin=$q \
         -s output.final.file=final-$q.txt -s output.thermo.file=thermo-$q.csv
     check "$q: same bits as binary_heap" cmp billiards-final.txt final-$q.txt
 done
 
 # A longer run: ~10^5 events of a 3D gas, byte-identical final states.
-for q in binary_heap pairing_heap calendar ladder; do
+for q in binary_heap pairing_heap calendar marin_tree splay_tree ladder; do
     check "box3d under $q" run_status 0 -c "$CONF/box3d.ini" -s queue.plugin=$q \
         -s simulation.end_time=20 -s output.final.file=box3d-$q.xyz \
         -s output.thermo.file=t.csv -s output.movie.file=m.xyz
 done
-for q in pairing_heap calendar ladder; do
+for q in pairing_heap calendar marin_tree splay_tree ladder; do
     check "box3d $q: same bits as binary_heap" cmp box3d-binary_heap.xyz box3d-$q.xyz
 done
 check "box3d under ladder, not indexed" run_status 0 -c "$CONF/box3d.ini" -s queue.plugin=ladder \
@@ -60,6 +60,11 @@ check "billiards: indexed and not, same bits" cmp billiards-final.txt final-push
 check "billiards, ladder not indexed" run_status 0 -c "$CONF/billiards.ini" -s queue.plugin=ladder \
     -s queue.indexed=no -s output.final.file=final-ladder-pushpop.txt -s output.thermo.file=t.csv
 check "billiards: ladder indexed and not, same bits" cmp billiards-final.txt final-ladder-pushpop.txt
+for q in marin_tree splay_tree; do
+    check "billiards under $q, not indexed" run_status 0 -c "$CONF/billiards.ini" -s queue.plugin=$q \
+        -s queue.indexed=no -s output.final.file=final-$q-pushpop.txt -s output.thermo.file=t.csv
+    check "$q: indexed and not, same bits" cmp billiards-final.txt final-$q-pushpop.txt
+done
 for ix in no yes; do
     check "periodic3d (neighbour lists), indexed=$ix" run_status 0 -c "$CONF/periodic3d.ini" \
         -s queue.indexed=$ix -s simulation.neighbour_lists=yes -s simulation.end_time=3 \
@@ -82,7 +87,7 @@ done
 check "auto: indexed at 20000 particles too, says so" grep -qx "queue: calendar (indexed)" "$WORK/out"
 check "32000 spheres: indexed and not, same bits" cmp big-auto.xyz big-no.xyz
 check "20000 discs: indexed and not, same bits" cmp disc-auto.xyz disc-no.xyz
-for q in binary_heap pairing_heap ladder; do
+for q in binary_heap pairing_heap marin_tree splay_tree ladder; do
     check "20000 discs under $q" run_status 0 -c "$CONF/periodic3d.ini" -s simulation.dim=2 \
         -s init.lattice=square -s init.cells="100 200" -s init.packing_fraction=0.3 \
         -s simulation.end_time=0.5 -s output.final.file=disc-$q.xyz -s output.thermo.file=t.csv \

@@ -32,7 +32,7 @@ typedef struct queue_name {
 } queue_name;
 
 static queue_name queue_names[] = { { "binary_heap" }, { "pairing_heap" }, { "calendar" },
-                                     { "ladder" } };
+                                     { "ladder" }, { "marin_tree" }, { "splay_tree" } };
 
 /* A test run once for every queue in queue_names; the queue's name is
  * qn->s.  Extra arguments are Criterion test options. */

@@ -115,8 +115,10 @@ int main(int argc, char **argv)
     }
     size_t divisor = argc > 2 ? (size_t)atol(argv[2]) : 1;
     static const char *const queues[] = { "binary_heap", "pairing_heap", "calendar", "ladder",
+                                          "marin_tree", "splay_tree",
                                           "binary_heap/indexed", "calendar/indexed",
-                                          "ladder/indexed" };
+                                          "ladder/indexed", "marin_tree/indexed",
+                                          "splay_tree/indexed" };
     printf("%-19s %9s %12s %7s %9s\n", "queue", "n", "holds/s", "ratio", "RSS(MiB)");
     for (size_t n = 1000; n <= 10000000; n *= 10) {
         double base = 0;
