@@ -253,12 +253,12 @@ static void row(const char *queue, const char *model, const char *dist, size_t n
     char label[64];
     snprintf(label, sizeof label, "%s", queue);
     if (r->rate < 0) {
-        printf("%-22s %-7s %-13s %9zu  FAILED: %s\n", label, model, dist, n, r->msg);
+        printf("%-22s %-7s %-20s %9zu  FAILED: %s\n", label, model, dist, n, r->msg);
     } else if (base > 0) {
-        printf("%-22s %-7s %-13s %9zu %12.0f %7.2f %9.1f\n", label, model, dist, n, r->rate,
+        printf("%-22s %-7s %-20s %9zu %12.0f %7.2f %9.1f\n", label, model, dist, n, r->rate,
                r->rate / base, rss);
     } else {
-        printf("%-22s %-7s %-13s %9zu %12.0f %7s %9.1f\n", label, model, dist, n, r->rate, "-",
+        printf("%-22s %-7s %-20s %9zu %12.0f %7s %9.1f\n", label, model, dist, n, r->rate, "-",
                rss);
     }
     fflush(stdout);
@@ -266,7 +266,7 @@ static void row(const char *queue, const char *model, const char *dist, size_t n
 
 static void header(const char *model, const char *dist)
 {
-    printf("%-22s %-7s %-13s %9s %12s %7s %9s\n", "queue", model, dist, "n", "ops/s", "ratio",
+    printf("%-22s %-7s %-20s %9s %12s %7s %9s\n", "queue", model, dist, "n", "ops/s", "ratio",
            "RSS(MiB)");
 }
 
