@@ -32,30 +32,11 @@ for rec in "$out"/recordings/*.rec; do
     first=0
 done | tee "$out/replay.txt"
 
-# The plot: one data file per (distribution, queue) of the hold model.
+# The plot (tests/bench/queues_plot.sh).
 if command -v gnuplot >/dev/null 2>&1; then
-    rm -f "$out"/hold-*.dat
-    awk -v dir="$out" '$2 == "hold" && $5 ~ /^[0-9]+$/ {
-            f = dir "/hold-" $3 "-" $1 ".dat"; sub(/\/indexed\.dat$/, "@indexed.dat", f)
-            print $4, $5 >> f }' "$out/models.txt"
-    {
-        echo "set terminal pngcairo size 1500,900 font 'sans,10' noenhanced"
-        echo "set output '$out/bench-queues.png'"
-        echo "set multiplot layout 2,3 title 'hold model: holds per second against n (hsframe-queue-bench $quick, $(date -u +%Y-%m-%d), $commit)'"
-        echo "set logscale xy; set format x '10^{%L}'; set xlabel 'n'; set ylabel 'holds/s'"
-        echo "set key bottom left; set grid"
-        for d in exponential uniform bimodal triangular negtriangular camel; do
-            echo "set title '$d'"
-            plot=
-            for f in "$out"/hold-"$d"-*.dat; do
-                [ -e "$f" ] || continue
-                q=${f##*/hold-$d-}; q=${q%.dat}; q=$(echo "$q" | sed 's/@/\//')
-                plot="$plot${plot:+, }'$f' using 1:2 with linespoints title '$q'"
-            done
-            echo "plot $plot"
-        done
-        echo "unset multiplot"
-    } | sed 's/10^{%L}/10^%L/' | gnuplot && echo "plot: $out/bench-queues.png"
+    sh "$top/tests/bench/queues_plot.sh" "$out/models.txt" "$out/bench-queues.png" \
+        "hold model: holds per second against n (hsframe-queue-bench $quick, $(date -u +%Y-%m-%d), $commit)" &&
+        echo "plot: $out/bench-queues.png"
 else
     echo "plot: not drawn (gnuplot is not installed)"
 fi
