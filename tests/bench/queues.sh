@@ -21,16 +21,22 @@ commit=$(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown)
 echo "# hsframe-queue-bench $quick, $(date -u +%Y-%m-%d), commit $commit, $(nproc) cores," \
     "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 status=0
-"$bench" $quick | tee "$out/models.txt" || status=1
+# The table as it comes, and its exit status (a pipe would lose it).
+"$bench" $quick >"$out/models.txt" &
+pid=$!
+tail -f --pid=$pid "$out/models.txt"
+wait $pid || status=1
 
 echo
 sh "$top/tests/bench/record_workloads.sh" "$out/recordings" ${quick:+quick} >/dev/null
-first=1
+: >"$out/replay.txt"
 for rec in "$out"/recordings/*.rec; do
-    if [ $first = 1 ]; then "$bench" --replay "$rec"; else "$bench" --replay "$rec" | tail -n +2; fi ||
-        status=1
-    first=0
-done | tee "$out/replay.txt"
+    "$bench" --replay "$rec" >"$out/replay.one" || status=1
+    # One header for all.
+    if [ -s "$out/replay.txt" ]; then tail -n +2 "$out/replay.one"; else cat "$out/replay.one"; fi |
+        tee -a "$out/replay.txt"
+done
+rm -f "$out/replay.one"
 
 # The plot (tests/bench/queues_plot.sh).
 if command -v gnuplot >/dev/null 2>&1; then
