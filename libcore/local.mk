@@ -37,6 +37,7 @@ libhsframe_core_la_SOURCES = \
 	libcore/shared/progress.c libcore/shared/progress.h \
 	libcore/event/audit.c libcore/event/audit.h \
 	libcore/event/queue_contents.c libcore/event/queue_contents.h \
+	libcore/event/queue_record.c libcore/event/queue_record.h \
 	libcore/model/model.h libcore/model/model_setup.c libcore/model/model_events.c \
 	libcore/model/model_growth.c \
 	libcore/model/rules.c libcore/model/rules.h \

@@ -15,6 +15,10 @@ grep -qF "/.libs/" plugins && fail "the installed hsframe uses plugins of a buil
 env -u HSFRAME_PLUGIN_PATH "$bindir/hsframe" -c "$srcdir/conf/billiards.ini" -q ||
     fail "$bindir/hsframe -c conf/billiards.ini failed"
 [ -s billiards-final.txt ] || fail "conf/billiards.ini wrote no billiards-final.txt"
+"$bindir/hsframe-queue-bench" --model hold --dist exponential --sizes 100 --holds 1000 >bench ||
+    fail "$bindir/hsframe-queue-bench failed"
+grep -q "^binary_heap  *hold  *exponential  *100 " bench ||
+    fail "hsframe-queue-bench does not find binary_heap in $pkglibdir"
 for c in hsframe-sweep hsframe-plot; do
     [ -x "$bindir/$c" ] || fail "$c is not installed in $bindir"
 done

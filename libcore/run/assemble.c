@@ -126,6 +126,17 @@ static char *input_path(const run_state *rs, const hsf_config *cfg, const char *
     return full;
 }
 
+/* [queue] record: a path that can be written, refused before the run. */
+static int check_record(const hsf_config *queue, hsf_error *err)
+{
+    const char *record = hsf_config_string(queue, "record");
+    if (!record[0] || !hsf_atomic_check(record, err))
+        return 0;
+    char why[512];
+    snprintf(why, sizeof why, "%s", hsf_error_message(err));
+    return hsf_config_error(queue, err, "record", "%s", why);
+}
+
 /* Before anything is read or written: no output, nor the checkpoint, on
  * a file the run reads or another output writes. */
 static int check_files(run_state *rs, hsf_error *err)
@@ -144,6 +155,10 @@ static int check_files(run_state *rs, hsf_error *err)
     bad = hsf_file_uses_add(&fu, NULL, NULL, rs->cf.path, "the configuration file", 0, err) ||
           hsf_file_uses_add(&fu, &rs->sim, "particles", particles, "the particle file", 0, err) ||
           hsf_file_uses_add(&fu, &rs->bonds, "file", bonds, "the bonds file", 0, err);
+    if (!bad)
+        bad = hsf_file_uses_add(&fu, &rs->sys.queue_cfg, "record",
+                                hsf_config_string(&rs->sys.queue_cfg, "record"),
+                                "the queue recording", 1, err);
     if (!bad && rs->checkpoint.section)
         bad = hsf_file_uses_add(&fu, &rs->checkpoint, "file",
                                 hsf_config_string(&rs->checkpoint, "file"),
@@ -471,16 +486,27 @@ static int open_queue(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
     sys->queue = sys->queue_plugin.vtable;
-    if (!(sys->queue_state = hsf_instance_state(&sys->queue_plugin)))
+    if (!(sys->queue_state = rs->queue_inner = hsf_instance_state(&sys->queue_plugin)))
         return hsf_error_set(err, "out of memory");
     rs->queue_initialised = 1;
     if (sys->queue->init(sys->queue_state, &sys->queue_cfg, sys->n + 16, err))
         return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);
     if (choose_indexed(rs, err))
         return -1;
-    if (sys->indexed &&
-        sys->queue->index_init(sys->queue_state, (uint32_t)(sys->n + HSF_SPECIAL_KEYS(sys)), err))
+    uint32_t nkeys = (uint32_t)(sys->n + HSF_SPECIAL_KEYS(sys));
+    if (sys->indexed && sys->queue->index_init(sys->queue_state, nkeys, err))
         return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);
+    const char *record = hsf_config_string(&sys->queue_cfg, "record");
+    if (record[0] && !rs->prelude) {
+        /* The recorder stands between the engine and the queue (run.c
+         * takes it out at the end). */
+        if (!(rs->record = hsf_queue_record_open(record, sys->queue, sys->queue_state,
+                                                 sys->indexed, nkeys, err)))
+            return -1;
+        sys->queue = hsf_queue_record_type(rs->record);
+        sys->queue_state = rs->record;
+        sys->queue_prefetch = sys->fetch_ahead ? sys->queue->index_prefetch : NULL;
+    }
     return 0;
 }
 
@@ -557,6 +583,7 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         hsf_plugin_path_init(&rs->path, opt->plugin_dirs, err) ||
         hsf_run_open_plugin(rs, "queue", HSF_PLUGIN_QUEUE, hsf_run_queue_params,
                             &sys->queue_plugin, &sys->queue_cfg, err) ||
+        check_record(&sys->queue_cfg, err) ||
         hsf_run_open_plugin(rs, "boundary", HSF_PLUGIN_BOUNDARY, hsf_run_boundary_params,
                             &sys->boundary_plugin, &sys->boundary_cfg, err) ||
         open_outputs(rs, err))

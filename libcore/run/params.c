@@ -38,6 +38,9 @@ const hsf_param hsf_run_queue_params[] = {
       "yes or auto: use the queue's indexed operations when it has them (one event per "
       "particle, moved in place); no: push and pop, superseded events dropped as they "
       "come out" },
+    { "record", HSF_PARAM_STRING, "", 0, 0,
+      "a file to record the queue's operations in, for hsframe-queue-bench --replay "
+      "(docs/QUEUES.md); empty: none" },
     { NULL, 0, NULL, 0, 0, NULL }
 };
 

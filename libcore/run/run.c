@@ -15,6 +15,25 @@
 #include "run/run_private.h"
 #include "run/summary.h"
 
+/* [queue] record: the recorder taken out, sys->queue the plugin's again;
+ * its file written (keep) or dropped.  Returns 0, or -1 with err set when
+ * the file cannot be written. */
+static int finish_record(run_state *rs, int keep, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    hsf_queue_record *rec = rs->record;
+    if (!rec)
+        return 0;
+    rs->record = NULL;
+    sys->queue = sys->queue_plugin.vtable;
+    sys->queue_state = rs->queue_inner;
+    sys->queue_prefetch = sys->fetch_ahead ? sys->queue->index_prefetch : NULL;
+    if (keep)
+        return hsf_queue_record_commit(rec, err);
+    hsf_queue_record_abort(rec);
+    return 0;
+}
+
 void hsf_run_teardown(run_state *rs)
 {
     hsf_system *sys = &rs->sys;
@@ -32,6 +51,7 @@ void hsf_run_teardown(run_state *rs)
     hsf_config_unbind(&rs->bonds);
     hsf_config_unbind(&rs->field);
     hsf_config_unbind(&rs->compression);
+    finish_record(rs, 0, NULL);
     hsf_instance_close(&sys->queue_plugin, &sys->queue_cfg, sys->queue_state,
                        rs->queue_initialised);
     hsf_instance_close(&sys->boundary_plugin, &sys->boundary_cfg, sys->boundary_state,
@@ -164,7 +184,9 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
             if (rs->checkpoint.section)
                 remove(hsf_config_string(&rs->checkpoint, "file"));
             hsf_atomic_release_kept(1);
-            if (opt->summary) {
+            if (finish_record(rs, 1, err))
+                status = HSF_EXIT_FAILURE;
+            else if (opt->summary) {
                 hsf_summary s;
                 hsf_summary_begin(&s, opt->summary, opt->summary_format);
                 rs->engine->summary(rs, &s, wall, &c1);

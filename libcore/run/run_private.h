@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "event/queue_record.h"
 #include "host/config_help.h"
 #include "host/config_private.h"
 #include "host/plugin_loader.h"
@@ -33,6 +34,8 @@ typedef struct run_state {
     hsf_particle_set set;
     hsf_system sys;
     int boundary_initialised, queue_initialised;
+    hsf_queue_record *record;   /* [queue] record: sys->queue is its vtable */
+    void *queue_inner;          /* the queue plugin's state, recorded or not */
     hsf_conserved c0;       /* at time 0 */
     double *start;          /* with reverse_at: positions and velocities at time 0 */
     /* Checkpoints */

@@ -105,7 +105,9 @@ plugin = periodic"
 echo
 sh "$top/tests/bench/scaling2d.sh" "$hsframe" $((rounds + 1)) "$scale"
 
-if [ -x "$build/tests/bench/queue_hold" ]; then
-    echo
-    "$build/tests/bench/queue_hold" "$build/plugins/queue/.libs" $((2 * scale))
-fi
+# The queues alone: the hold model of hsframe-queue-bench (make
+# bench-queues runs all its workloads).
+echo
+"$build/hsframe-queue-bench" --plugin-dir "$build/plugins/queue/.libs" --model hold \
+    --dist exponential --sizes 1000,10000,100000,1000000,10000000 --holds $((2000000 / scale)) \
+    binary_heap pairing_heap calendar

@@ -1,0 +1,12 @@
+# hsframe-queue-bench: the queue plugins timed on the hold and up-down
+# models and on recordings of runs (docs/QUEUES.md, "Workloads").  It uses
+# the installed ABI only: libhsframe and include/hsframe.
+bin_PROGRAMS += hsframe-queue-bench
+hsframe_queue_bench_SOURCES = tools/queue-bench/main.c \
+	tools/queue-bench/plugin.c tools/queue-bench/plugin.h \
+	tools/queue-bench/increments.c tools/queue-bench/increments.h \
+	tools/queue-bench/models.c tools/queue-bench/models.h \
+	tools/queue-bench/recording.c tools/queue-bench/recording.h \
+	tools/queue-bench/replay.c tools/queue-bench/replay.h
+hsframe_queue_bench_CPPFLAGS = $(AM_CPPFLAGS) $(ZLIB_CFLAGS) -DHSF_PLUGINDIR='"$(pkglibdir)"'
+hsframe_queue_bench_LDADD = libhsframe.la $(ZLIB_LIBS) -ldl -lm
