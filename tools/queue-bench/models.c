@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "models.h"
+#include "plugin.h"
 
 static double now(void)
 {
@@ -28,6 +29,13 @@ static int fail(check *c, const char *what)
     return -1;
 }
 
+/* An operation the plugin refused, with the reason it gave. */
+static int refused(check *c, const char *op)
+{
+    snprintf(c->msg, c->len, "%s refused at step %zu: %s", op, c->step, qb_error_message());
+    return -1;
+}
+
 /* The first time taken: never before the one taken before it. */
 static inline int taken(check *c, double t)
 {
@@ -45,7 +53,7 @@ static inline int taken(check *c, double t)
 static int put(const hsf_queue_type *q, void *s, double t, uint64_t *seq, check *c)
 {
     hsf_event ev = { .time = t, .seq = ++*seq };
-    return q->push(s, &ev, NULL) ? fail(c, "push refused") : 0;
+    return q->push(s, &ev, qb_error()) ? refused(c, "push") : 0;
 }
 
 static int take(const hsf_queue_type *q, void *s, double *t, check *c)
@@ -111,7 +119,7 @@ static int updown_pushpop(const hsf_queue_type *q, void *s, const qb_run *r, uin
 static int set(const hsf_queue_type *q, void *s, uint32_t key, double t, uint64_t *seq,
                check *c)
 {
-    return q->index_set(s, key, t, ++*seq, NULL) ? fail(c, "index_set refused") : 0;
+    return q->index_set(s, key, t, ++*seq, qb_error()) ? refused(c, "index_set") : 0;
 }
 
 static int first(const hsf_queue_type *q, void *s, uint32_t *key, double *t, check *c)
@@ -201,10 +209,10 @@ double qb_model_run(const hsf_queue_type *q, const qb_run *r, char *msg, size_t 
                    ((uint64_t)r->model << 48) ^ (uint64_t)r->n;
     double rate = -1;
     size_t steps = 0;
-    if (q->init(s, NULL, r->n, NULL)) {
-        snprintf(msg, len, "init refused");
-    } else if (r->indexed && q->index_init(s, (uint32_t)r->n, NULL)) {
-        snprintf(msg, len, "index_init refused");
+    if (q->init(s, NULL, r->n, qb_error())) {
+        snprintf(msg, len, "init refused: %s", qb_error_message());
+    } else if (r->indexed && q->index_init(s, (uint32_t)r->n, qb_error())) {
+        snprintf(msg, len, "index_init refused: %s", qb_error_message());
     } else {
         /* The up-down model is timed whole, the hold model after its fill. */
         int bad = r->model == QB_HOLD

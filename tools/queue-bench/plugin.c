@@ -159,3 +159,17 @@ qb_queue *qb_queue_load_dir(const char *dir, size_t *count)
         qsort(all, *count, sizeof *all, by_name);
     return all;
 }
+
+static hsf_error *error_record;
+
+hsf_error *qb_error(void)
+{
+    if (!error_record)
+        error_record = hsf_error_new();
+    return error_record;
+}
+
+const char *qb_error_message(void)
+{
+    return error_record ? hsf_error_message(error_record) : "";
+}

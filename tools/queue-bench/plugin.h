@@ -31,6 +31,14 @@ int qb_queue_load(const char *spec, const char *dir, qb_queue *q, char *msg, siz
  * or NULL with *count 0 when there is none. */
 qb_queue *qb_queue_load_dir(const char *dir, size_t *count);
 
+/* The error record handed to the plugins (hsf_error_new, made on first
+ * use; a refused operation writes its reason there); NULL only when out
+ * of memory. */
+hsf_error *qb_error(void);
+
+/* What the plugin wrote into qb_error() last, or "". */
+const char *qb_error_message(void);
+
 /* Unloads q. */
 void qb_queue_free(qb_queue *q);
 void qb_queue_free_all(qb_queue *q, size_t count);

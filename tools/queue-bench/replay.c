@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "plugin.h"
 #include "replay.h"
 
 static double now(void)
@@ -31,7 +32,7 @@ static size_t run_ops(const hsf_queue_type *q, void *s, const qb_op *ops, size_t
             /* Engine data that no queue may read: the seq's low bits. */
             ev = (hsf_event){ .time = o->time, .seq = o->seq, .subject = (uint32_t)o->seq,
                               .object = (uint32_t)(o->seq >> 32), .kind = 1 };
-            if (q->push(s, &ev, NULL))
+            if (q->push(s, &ev, qb_error()))
                 return n + 1 + k;
             break;
         case QB_OP_POP:
@@ -56,7 +57,7 @@ static size_t run_ops(const hsf_queue_type *q, void *s, const qb_op *ops, size_t
             }
             break;
         case QB_OP_SET:
-            if (q->index_set(s, o->key, o->time, o->seq, NULL))
+            if (q->index_set(s, o->key, o->time, o->seq, qb_error()))
                 return n + 1 + k;
             break;
         case QB_OP_REMOVE:
@@ -99,10 +100,10 @@ double qb_replay(const hsf_queue_type *q, const qb_recording *rec, char *msg, si
         return -2;
     }
     double rate = -2;
-    if (q->init(s, NULL, rec->most, NULL)) {
-        snprintf(msg, len, "init refused");
-    } else if (rec->indexed && q->index_init(s, rec->nkeys, NULL)) {
-        snprintf(msg, len, "index_init refused");
+    if (q->init(s, NULL, rec->most, qb_error())) {
+        snprintf(msg, len, "init refused: %s", qb_error_message());
+    } else if (rec->indexed && q->index_init(s, rec->nkeys, qb_error())) {
+        snprintf(msg, len, "index_init refused: %s", qb_error_message());
     } else {
         qb_op found = { 0 };
         int got = 0;
@@ -113,7 +114,8 @@ double qb_replay(const hsf_queue_type *q, const qb_recording *rec, char *msg, si
             rate = (double)rec->n_ops / (t1 - t0);
         } else if (k > rec->n_ops) {
             k -= rec->n_ops + 1;
-            snprintf(msg, len, "operation %zu (%s) refused", k, op_names[rec->ops[k].code]);
+            snprintf(msg, len, "operation %zu (%s) refused: %s", k, op_names[rec->ops[k].code],
+                     qb_error_message());
         } else {
             const qb_op *o = &rec->ops[k];
             int has = o->code == QB_OP_POP || o->code == QB_OP_PEEK || o->code == QB_OP_FIRST;
