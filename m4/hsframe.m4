@@ -6,8 +6,10 @@
 # build: substitutes HSFRAME_CFLAGS, HSFRAME_LIBS, hsframeplugindir (where
 # `make install` puts the plugin: the plugindir of hsframe.pc, under the
 # caller's prefix when it differs), HSFRAME (the hsframe program, for
-# `make check`) and HSFRAME_QUEUE_CHECK (hsframe-queue-check, the checker
-# of queue plugins, for a queue's `make check`; docs/QUEUES.md).  A third
+# `make check`), HSFRAME_QUEUE_CHECK (hsframe-queue-check, the checker
+# of queue plugins, for a queue's `make check`) and HSFRAME_QUEUE_BENCH
+# (hsframe-queue-bench, which times a queue beside hsframe's own;
+# docs/QUEUES.md).  A third
 # party's configure.ac then reads:
 #
 #     AC_INIT([stadium], [1.0])
@@ -26,5 +28,7 @@ AC_DEFUN([HSFRAME_PLUGIN], [
   AC_PATH_PROG([HSFRAME], [hsframe], [hsframe],
     [$($PKG_CONFIG --variable=prefix hsframe)/bin$PATH_SEPARATOR$PATH])
   AC_PATH_PROG([HSFRAME_QUEUE_CHECK], [hsframe-queue-check], [hsframe-queue-check],
+    [$($PKG_CONFIG --variable=prefix hsframe)/bin$PATH_SEPARATOR$PATH])
+  AC_PATH_PROG([HSFRAME_QUEUE_BENCH], [hsframe-queue-bench], [hsframe-queue-bench],
     [$($PKG_CONFIG --variable=prefix hsframe)/bin$PATH_SEPARATOR$PATH])
 ])
