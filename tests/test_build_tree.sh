@@ -7,9 +7,12 @@ cd "$WORK" || exit 1
 
 # The real program: the program itself (it links the core statically), or
 # the one behind libtool's wrapper script in a build that links it shared.
+# (.libs/ may also hold a program left by an older build of the tree.)
 real="$HSF_TEST_BUILDDIR/hsframe"
-[ -x "$HSF_TEST_BUILDDIR/.libs/hsframe" ] && real="$HSF_TEST_BUILDDIR/.libs/hsframe"
-[ -x "$HSF_TEST_BUILDDIR/.libs/lt-hsframe" ] && real="$HSF_TEST_BUILDDIR/.libs/lt-hsframe"
+if ! head -c 4 "$real" | grep -q ELF; then
+    [ -x "$HSF_TEST_BUILDDIR/.libs/hsframe" ] && real="$HSF_TEST_BUILDDIR/.libs/hsframe"
+    [ -x "$HSF_TEST_BUILDDIR/.libs/lt-hsframe" ] && real="$HSF_TEST_BUILDDIR/.libs/lt-hsframe"
+fi
 # A small build tree elsewhere: the program in .libs/ as libtool puts it,
 # and the plugins a run needs.
 mkdir -p tree/.libs tree/plugins/queue/.libs tree/plugins/boundary/.libs \

@@ -10,7 +10,7 @@ set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${HSF_BENCH_BUILDDIR:-$top}
 hsframe="$build/hsframe"
-queues=${HSF_BENCH_QUEUES:-"calendar calendar/pushpop binary_heap binary_heap/pushpop pairing_heap"}
+queues=${HSF_BENCH_QUEUES:-"calendar calendar/pushpop binary_heap binary_heap/pushpop pairing_heap ladder ladder/pushpop marin_tree marin_tree/pushpop splay_tree splay_tree/pushpop"}
 work=$(mktemp -d /tmp/hsf-bench-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 scale=1
@@ -109,5 +109,4 @@ sh "$top/tests/bench/scaling2d.sh" "$hsframe" $((rounds + 1)) "$scale"
 # bench-queues runs all its workloads).
 echo
 "$build/hsframe-queue-bench" --plugin-dir "$build/plugins/queue/.libs" --model hold \
-    --dist exponential --sizes 1000,10000,100000,1000000,10000000 --holds $((2000000 / scale)) \
-    binary_heap pairing_heap calendar
+    --dist exponential --sizes 1000,10000,100000,1000000,10000000 --holds $((2000000 / scale))
