@@ -13,12 +13,15 @@ trap 'rm -rf "$data"' EXIT
 awk -v dir="$data" '$2 == "hold" && $5 ~ /^[0-9]+$/ {
         q = $1; sub(/\//, "@", q); print $4, $5 >> (dir "/" $3 "=" q) }' "$table"
 {
-    echo "set terminal png size 1200,720 font 'sans,9' noenhanced"
+    echo "set terminal png size 1500,760 font 'sans,9' noenhanced"
     echo "set output '$png'"
     echo "set multiplot layout 2,3 title '$title'"
     echo "set logscale xy; set format x '10^%L'; set format y '%.0e'"
-    echo "set xlabel 'n'; set ylabel 'holds/s'; set key bottom left; set grid"
+    echo "set xlabel 'n'; set ylabel 'holds/s'; set grid"
+    # The queues come in the same order, so the same colours, in every
+    # panel: one key, beside the last.
     for d in exponential uniform bimodal triangular negtriangular camel; do
+        if [ "$d" = camel ]; then echo "set key outside right top"; else echo "unset key"; fi
         plot=
         for f in "$data/$d"=*; do
             [ -e "$f" ] || continue
