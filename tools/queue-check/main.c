@@ -219,6 +219,9 @@ int main(int argc, char **argv)
         char why[8192];
         if (qc_plugin_load(&pl[i], argv[optind + i], plugin_path, why, sizeof why)) {
             fprintf(stderr, "hsframe-queue-check: %s\n", why);
+            for (int k = 0; k < i; k++)
+                dlclose(pl[k].dl);
+            free(pl);
             return 2;
         }
     }
