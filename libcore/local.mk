@@ -31,6 +31,7 @@ libhsframe_core_la_SOURCES = \
 	libcore/shared/physics.c libcore/shared/physics.h libcore/shared/path.c \
 	libcore/shared/boundary_hit.h \
 	libcore/shared/cells.c libcore/shared/cells.h \
+	libcore/shared/shear.c libcore/shared/shear.h libcore/shared/shear_state.h \
 	libcore/shared/neighbours.c libcore/shared/neighbours.h \
 	libcore/event/engine.c libcore/event/control.c \
 	libcore/shared/outputs.c libcore/shared/outputs.h \

@@ -119,6 +119,21 @@ typedef struct hsf_boundary_type {
      * Optional; required (with first_hit) for runs with growing radii
      * ([compression], [init] method = random), refused otherwise. */
     void (*normal)(const void *b, int wall, const double r[3], double n[3]);
+
+    /* ---- Since ABI 1.5: sliding images (Lees-Edwards) -----------------
+     * For a boundary periodic along two axes whose images slide: the image
+     * one period up along the gradient axis (+L_g) is displaced along the
+     * flow axis by rate * L_g * t (modulo L_f, t the simulated time, 0 at
+     * the start) and moves rate * L_g faster along it.  Returns the shear
+     * rate (1/time, not 0) and the two axes (0 x, 1 y, 2 z; different,
+     * both < dim and periodic in extent()).  The host does the rest: a
+     * particle crossing the gradient faces is moved by the offset and its
+     * flow velocity changed by rate * L_g; pairs are seen through the
+     * sliding images; the streaming velocity at r is rate * (r_g - centre
+     * of the box along g) along f (hsf_system_flow_velocity).
+     * Optional: NULL (or a plugin of an older minor) for images that stand
+     * still.  Runs with sliding images use the event engine with cells. */
+    double (*sliding)(const void *b, int *flow, int *gradient);
 } hsf_boundary_type;
 
 /* For boundary plugins (since ABI 1.5): the first time t >= 0 at which a

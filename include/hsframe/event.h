@@ -22,8 +22,11 @@ typedef enum hsf_event_kind {
                                length (interaction.h; since ABI 1.4) */
     HSF_EVENT_THERMOSTAT = 9,   /* the thermostat's event (thermostat.h; since ABI 1.5; never
                                    given to on_event) */
-    HSF_EVENT_RESCALE = 10      /* a rescale of the compression ([compression]; since ABI 1.5;
+    HSF_EVENT_RESCALE = 10,     /* a rescale of the compression ([compression]; since ABI 1.5;
                                    never given to on_event) */
+    HSF_EVENT_SLIDE = 11        /* a sheared box's images have slid by a cell: the particles
+                                   near its gradient faces are predicted again (boundary.h,
+                                   sliding; since ABI 1.5; never given to on_event) */
 } hsf_event_kind;
 
 /* One scheduled event, 32 bytes, copied by value into and out of queues.

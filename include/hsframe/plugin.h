@@ -40,13 +40,15 @@
  *        events of the whole system that exchange energy with a bath,
  *        the run's random numbers) and force (force.h: the forces of the
  *        time-step engine, [force.NAME] sections); the event kinds
- *        HSF_EVENT_THERMOSTAT and HSF_EVENT_RESCALE (never given to
+ *        HSF_EVENT_THERMOSTAT, HSF_EVENT_RESCALE and HSF_EVENT_SLIDE (never given to
  *        outputs).  Boundaries: hsf_path, the path of a particle as the
  *        host describes it, the optional members first_hit (the first
  *        hit on any path) and normal (for growing particles), next_hit
  *        optional when first_hit is set, and the host functions
  *        hsf_parabola_time, hsf_path_plane_time, hsf_path_sphere_time and
- *        hsf_path_at.  Outputs: the optional member written (the files,
+ *        hsf_path_at; the optional member sliding (Lees-Edwards images)
+ *        and system.h's hsf_system_shear and hsf_system_flow_velocity.
+ *        Outputs: the optional member written (the files,
  *        for the summary); hsf_event_info's dr (the pair's separation at
  *        the event, for stress tensors).  error.h: hsf_error_new and
  *        hsf_error_free, for programs that drive plugins themselves.

@@ -102,6 +102,20 @@ void hsf_system_bond(const hsf_system *sys, size_t k, uint32_t *i, uint32_t *j,
  * spheres. */
 double hsf_system_potential_energy(const hsf_system *sys);
 
+/* ---- Since ABI 1.5: shear (a boundary with sliding images) ------------- */
+
+/* The shear rate of a boundary with sliding images (boundary.h, sliding),
+ * 1/time, with its flow and gradient axes in *flow and *gradient (either
+ * pointer may be NULL); 0 without sliding images (axes then -1). */
+double hsf_system_shear(const hsf_system *sys, int *flow, int *gradient);
+
+/* The streaming velocity the sliding images impose at position r (length/
+ * time): rate * (r_g - the box's centre along g) along the flow axis, 0
+ * along the others; 0 everywhere without sliding images.  The peculiar
+ * velocity of a particle is its velocity less this at its position: what
+ * temperatures, kinetic stresses and thermostats use under shear. */
+void hsf_system_flow_velocity(const hsf_system *sys, const double r[3], double u[3]);
+
 #ifdef __cplusplus
 }
 #endif

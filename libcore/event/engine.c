@@ -33,6 +33,7 @@
 #include "host/error_private.h"
 #include "shared/physics.h"
 #include "shared/progress.h"
+#include "shared/shear.h"
 #include "event/queue_contents.h"
 #include "shared/system_private.h"
 #include "model/model.h"
@@ -792,6 +793,15 @@ static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_WALL) ? hsf_outputs_notify(sys, &info, err) : 0;
 }
 
+/* Whether particle i's cell is on the box's face (axis, dir). */
+static int leaves_box(const hsf_system *sys, uint32_t i, int axis, int dir)
+{
+    const hsf_cell_level *l = &sys->cells.level[sys->b[i].level];
+    int32_t x[3];
+    hsf_cell_coords(l, sys->b[i].cell, x);
+    return dir > 0 ? x[axis] == (int32_t)l->n[axis] - 1 : x[axis] == 0;
+}
+
 /* The subject reached the edge of its neighbourhood: a new one around it.
  * Without lists, it reached the face of its cell, or without cells a
  * periodic face of the box, and comes back in on the other side. */
@@ -805,6 +815,10 @@ static int do_cell(hsf_system *sys, const hsf_event *ev, hsf_error *err)
         hsf_cells_reanchor(&sys->cells, sys->m, sys->b, i);
         if (hsf_neighbours_renew(&sys->nb, &sys->cells, sys->m, sys->b, i, err))
             return -1;
+    } else if (__builtin_expect(sys->shear.on, 0) && axis == sys->shear.gradient &&
+               leaves_box(sys, i, axis, dir)) {
+        hsf_shear_cross(sys, i, dir);
+        sys->b[i].changed_seq = sys->next_seq;  /* its velocity changed */
     } else if (sys->search == HSF_SEARCH_CELLS) {
         hsf_cells_cross(&sys->cells, sys->m, sys->b, i, axis, dir);
         crossing cross = { .axis = axis, .dir = dir, .partner = ev->object, .seq = ev->seq };
@@ -904,6 +918,24 @@ static int do_rescale(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 }
 
 
+/* A sheared box's images have slid by shear.slide since the last slide
+ * event: every particle whose search reaches across the gradient faces is
+ * predicted again (shared/shear.h), and the next slide is queued.  The
+ * slide events fall at whole multiples of the period, so that a resumed
+ * run queues the same ones. */
+static int do_slide(hsf_system *sys, hsf_error *err)
+{
+    for (uint32_t i = 0; i < sys->n; i++)
+        if (hsf_shear_near_faces(sys, i) && predict(sys, i, NULL, err))
+            return -1;
+    double next = (nearbyint(sys->time / sys->shear.period) + 1) * sys->shear.period;
+    if (next < sys->end_time)
+        return push(sys, next, HSF_EVENT_SLIDE, 0, 0, 0, err);
+    hsf_event done = { .kind = HSF_EVENT_SLIDE };
+    retire(sys, &done);
+    return 0;
+}
+
 /* Samples output k and schedules its next sample if it falls before the end
  * (the final sample at end_time is taken after the loop). */
 static int do_sample(hsf_system *sys, uint32_t k, hsf_error *err)
@@ -960,6 +992,9 @@ static int schedule_start(hsf_system *sys, hsf_error *err)
         if (first < sys->end_time && push_rescale(sys, first, err))
             return -1;
     }
+    if (sys->shear.on && sys->shear.period < sys->end_time &&
+        push(sys, sys->shear.period, HSF_EVENT_SLIDE, 0, 0, 0, err))
+        return -1;
     if (sys->thermostat) {
         hsf_control c = { .sys = sys, .err = err };
         double first = sys->thermostat->start(sys->thermostat_state, &c);
@@ -1054,6 +1089,9 @@ int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
             break;
         case HSF_EVENT_RESCALE:
             rc = do_rescale(sys, &ev, err);
+            break;
+        case HSF_EVENT_SLIDE:
+            rc = do_slide(sys, err);
             break;
         case HSF_EVENT_STOP:
             goto finished;

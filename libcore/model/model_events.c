@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "shared/physics.h"
+#include "shared/shear.h"
 #include "shared/system_private.h"
 #include "host/error_private.h"
 #include "model/model.h"
@@ -21,30 +22,38 @@ typedef struct model_search {
 
 /* The separation and relative velocity of i and j now (in a field both
  * fall alike: their relative motion is a straight line), j seen through
- * shift (the image the grid or the list offers; NULL: the nearest), and
- * the smallest relative speed their velocities resolve. */
-static double relative(const model_search *s, uint32_t j, const double *shift, double dr[3],
-                       double dv[3])
+ * shift, moving vshift faster (the image the grid or the list offers;
+ * NULL: the nearest), and the smallest relative speed their velocities
+ * resolve. */
+static double relative(const model_search *s, uint32_t j, const double *shift,
+                       const double *vshift, double dr[3], double dv[3])
 {
-    double rj[3], vj[3];
+    double rj[3], vj[3], image_v[3] = { 0, 0, 0 };
     hsf_motion_at(s->sys, &s->sys->m[j], s->now, rj, vj);
     if (shift)
         for (int a = 0; a < 3; a++)
             dr[a] = s->ri[a] - (rj[a] + shift[a]);
+    else if (s->sys->shear.on)
+        hsf_shear_separation(s->sys, s->now, s->ri, rj, dr, image_v);
     else
         hsf_separation(s->sys, s->ri, rj, dr);
+    if (vshift)
+        memcpy(image_v, vshift, sizeof image_v);
+    if (s->sys->shear.on)
+        for (int a = 0; a < 3; a++)
+            vj[a] += image_v[a];
     for (int a = 0; a < 3; a++)
         dv[a] = s->vi[a] - vj[a];
     return hsf_speed_resolution(s->vi, vj);
 }
 
-static void consider(model_search *s, uint32_t j, const double *shift)
+static void consider(model_search *s, uint32_t j, const double *shift, const double *vshift)
 {
     const hsf_model *md = s->md;
     if (md->first && hsf_model_bond(md, s->i, j) > 0)
         return;                     /* bonded: its own rule, below */
     double dr[3], dv[3], inner, outer;
-    double vres = relative(s, j, shift, dr, dv);
+    double vres = relative(s, j, shift, vshift, dr, dv);
     const hsf_rule *r = hsf_model_rule(md, s->sys->species, s->i, j);
     double sigma = md->radius[s->i] + md->radius[j], t;
     if (md->growth.on) {        /* compression: cores only (hsf_growth_setup) */
@@ -73,7 +82,13 @@ static void consider_offered(void *ctx, uint32_t j, const double shift[3],
                              const double corner[3], const float *offset)
 {
     (void)corner, (void)offset;
-    consider(ctx, j, shift);
+    consider(ctx, j, shift, NULL);
+}
+
+static void consider_sliding(void *ctx, uint32_t j, const double shift[3],
+                             const double vshift[3])
+{
+    consider(ctx, j, shift, vshift);
 }
 
 void hsf_model_search(const hsf_system *sys, uint32_t i, const double ri[3],
@@ -92,18 +107,21 @@ void hsf_model_search(const hsf_system *sys, uint32_t i, const double ri[3],
         const uint32_t *list = hsf_nb_list(&sys->nb, i);
         const uint8_t *image = hsf_nb_images(&sys->nb, i);
         for (uint32_t k = 0, count = *hsf_nb_count(&sys->nb, i); k < count; k++)
-            consider(&s, list[k], sys->shift[image[k]]);
+            consider(&s, list[k], sys->shift[image[k]], NULL);
+    } else if (sys->shear.on) {
+        /* Through the images as they slide until the next slide event. */
+        hsf_shear_scan(sys, i, now, sys->shear.slide, consider_sliding, &s);
     } else if (sys->search == HSF_SEARCH_CELLS) {
         hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_offered, &s);
     } else {
         for (uint32_t j = 0; j < sys->n; j++)
             if (j != i)
-                consider(&s, j, NULL);
+                consider(&s, j, NULL, NULL);
     }
     for (uint32_t k = md->first ? md->first[i] : 0; md->first && k < md->first[i + 1]; k++) {
         uint32_t j = md->partner[k];
         double dr[3], dv[3];
-        double vres = relative(&s, j, NULL, dr, dv);
+        double vres = relative(&s, j, NULL, NULL, dr, dv);
         double t = hsf_shell_event_time(dr, dv, hsf_model_contact(sys, i, j), md->length[k],
                                         vres, s.best);
         if (t < s.best) {
@@ -132,8 +150,11 @@ int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, hsf_event_info
 {
     hsf_model *md = sys->model;
     hsf_motion *mi = &sys->m[i], *mj = &sys->m[j];
-    double dr[3];
-    hsf_separation(sys, mi->r, mj->r, dr);
+    double dr[3], image_v[3] = { 0, 0, 0 };
+    if (sys->shear.on)
+        hsf_shear_separation(sys, sys->time, mi->r, mj->r, dr, image_v);
+    else
+        hsf_separation(sys, mi->r, mj->r, dr);
     const hsf_rule *r = hsf_model_rule(md, sys->species, i, j);
     const hsf_growth *g = &md->growth;
     double base = md->radius[i] + md->radius[j], sigma = base * hsf_growth_scale(g, sys->time);
@@ -150,9 +171,27 @@ int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, hsf_event_info
         if (shell > 0)
             leave = r->energy[shell - 1] - r->energy[shell];
     }
+    /* Through a sliding image, j moves image_v faster: the rule sees
+     * that velocity, and j keeps the change. */
+    double vj_before[3];
+    memcpy(vj_before, mj->v, sizeof vj_before);
+    if (sys->shear.on)
+        for (int a = 0; a < 3; a++)
+            mj->v[a] += image_v[a];
     hsf_pair_effect fx;
     hsf_pair_event(dr, mi->v, mj->v, sys->b[i].mass, sys->b[j].mass, inner, outer, core_at,
                    growth, e, enter, leave, &fx);
+    if (sys->shear.on) {
+        /* j's image took the impulse: j's own kinetic energy changes by
+         * m_j image_v . dv_j less than its image's, which the sliding
+         * images supply (shear.work). */
+        double dvj_image = 0;
+        for (int a = 0; a < 3; a++) {
+            mj->v[a] -= image_v[a];
+            dvj_image += image_v[a] * (mj->v[a] - vj_before[a]);
+        }
+        sys->shear.work -= sys->b[j].mass * dvj_image;
+    }
     if (fx.outcome == HSF_OUTCOME_NONE)
         return HSF_OUTCOME_NONE;
     if (fx.outcome == HSF_OUTCOME_ENTER || fx.outcome == HSF_OUTCOME_LEAVE) {
@@ -196,6 +235,17 @@ static void note(audit_scan *s, double excess, uint32_t j)
     }
 }
 
+/* r_i - r_j now through the nearest image, sliding or not. */
+static void separation_now(const hsf_system *sys, const double ri[3], const double rj[3],
+                           double dr[3])
+{
+    double image_v[3];
+    if (sys->shear.on)
+        hsf_shear_separation(sys, sys->time, ri, rj, dr, image_v);
+    else
+        hsf_separation(sys, ri, rj, dr);
+}
+
 static void audit_pair(void *ctx, uint32_t j, const double shift[3], const double corner[3],
                        const float *offset)
 {
@@ -207,7 +257,7 @@ static void audit_pair(void *ctx, uint32_t j, const double shift[3], const doubl
         return;
     double rj[3], dr[3], inner, outer;
     hsf_motion_at(sys, &sys->m[j], sys->time, rj, NULL);
-    hsf_separation(sys, s->ri, rj, dr);
+    separation_now(sys, s->ri, rj, dr);
     double d = sqrt(hsf_dot(dr, dr));
     const hsf_rule *r = hsf_model_rule(md, sys->species, s->i, j);
     unsigned shell = r->steps ? hsf_pair_state_get(&md->shells, s->i, j) : 0;
@@ -218,6 +268,13 @@ static void audit_pair(void *ctx, uint32_t j, const double shift[3], const doubl
         note(s, (d - outer) / outer, j);
 }
 
+static void audit_pair_sliding(void *ctx, uint32_t j, const double shift[3],
+                               const double vshift[3])
+{
+    (void)vshift;
+    audit_pair(ctx, j, shift, NULL, NULL);
+}
+
 void hsf_model_audit(const hsf_system *sys, double *worst, uint32_t *wi, uint32_t *wj)
 {
     const hsf_model *md = sys->model;
@@ -225,13 +282,16 @@ void hsf_model_audit(const hsf_system *sys, double *worst, uint32_t *wi, uint32_
     for (uint32_t i = 0; i < sys->n; i++) {
         s.i = i;
         hsf_motion_at(sys, &sys->m[i], sys->time, s.ri, NULL);
-        hsf_cells_scan(&sys->cells, sys->m, sys->b, i, audit_pair, &s);
+        if (sys->shear.on)
+            hsf_shear_scan(sys, i, sys->time, 0, audit_pair_sliding, &s);
+        else
+            hsf_cells_scan(&sys->cells, sys->m, sys->b, i, audit_pair, &s);
         for (uint32_t k = md->first ? md->first[i] : 0; md->first && k < md->first[i + 1];
              k++) {
             uint32_t j = md->partner[k];
             double rj[3], dr[3];
             hsf_motion_at(sys, &sys->m[j], sys->time, rj, NULL);
-            hsf_separation(sys, s.ri, rj, dr);
+            separation_now(sys, s.ri, rj, dr);
             double d = sqrt(hsf_dot(dr, dr)), contact = hsf_model_contact(sys, i, j);
             note(&s, (contact - d) / contact, j);
             note(&s, (d - md->length[k]) / md->length[k], j);

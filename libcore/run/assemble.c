@@ -17,6 +17,7 @@
 #include "io/input_limits.h"
 #include "run/validate.h"
 #include "model/model.h"
+#include "shared/shear.h"
 #include "run/file_uses.h"
 #include "run/engine.h"
 #include "run/run_private.h"
@@ -382,7 +383,7 @@ static int choose_search(run_state *rs, hsf_error *err)
         return hsf_config_error(&rs->sim, err, "neighbour_lists", "neighbour lists cannot "
                                 "follow particles on parabolas ([field]) or growing ones "
                                 "([compression]): use no or auto");
-    if (moving && hsf_config_bool(&rs->sim, "cells")) {
+    if ((moving || sys->shear.on) && hsf_config_bool(&rs->sim, "cells")) {
         sys->search = HSF_SEARCH_CELLS;
     } else if (!hsf_config_bool(&rs->sim, "cells")) {
         sys->search = HSF_SEARCH_ALL;
@@ -456,6 +457,36 @@ static double extent_span(const hsf_system *sys)
     return span;
 }
 
+/* Sliding images (shared/shear.h): an event-driven run with cells, whose
+ * random start's prelude packs the particles with the images at rest; and
+ * [boundary] start_profile, which needs them. */
+static int check_sliding(run_state *rs, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    int profile = hsf_config_bool(&sys->boundary_cfg, "start_profile");
+    if (rs->prelude)
+        return 0;
+    if (hsf_shear_setup(sys, err))
+        return -1;
+    if (!sys->shear.on)
+        return profile ? hsf_config_error(&sys->boundary_cfg, err, "start_profile",
+                                          "boundary %s has no sliding images: no flow to "
+                                          "start with", sys->boundary_plugin.info->name)
+                       : 0;
+    const char *why = strcmp(rs->engine->name, "event") ? "engine = timestep"
+                      : !hsf_config_bool(&rs->sim, "cells") ? "cells = no"
+                      : !strcmp(hsf_config_string(&rs->sim, "neighbour_lists"), "yes")
+                          ? "neighbour_lists = yes"
+                      : sys->reverse_at >= 0 ? "reverse_at (the images would go on sliding)"
+                      : rs->compression.section ? "[compression]"
+                                                : NULL;
+    if (why)
+        return hsf_error_set(err, "%s: boundary %s has sliding images (Lees-Edwards), which "
+                             "the event engine with cells follows: %s cannot be used with it",
+                             rs->cf.path, sys->boundary_plugin.info->name, why);
+    return 0;
+}
+
 /* How a prediction finds partners, and the structures it uses: the cell
  * grid, neighbour lists, image shifts; the model's shells.  validate:
  * check first that no two particles overlap (not on a restart whose
@@ -476,6 +507,7 @@ static int build_search(run_state *rs, int validate, hsf_error *err)
         return -1;
     for (int k = 0; k < 64; k++)
         hsf_image_shift((uint8_t)k, sys->cells.len, sys->shift[k]);
+    hsf_shear_grid_ready(sys);
     sys->keep_partner = keeps_partner(sys);
     return 0;
 }
@@ -642,6 +674,15 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         rs->prelude_scale = rs->set.final_radius / rs->set.p[0].radius;
     if (rs->prelude_scale > 1 && !rs->prelude && start_from_prelude(rs, opt, err))
         return -1;
+    /* The boundary first: sliding images take the model path. */
+    sys->boundary = sys->boundary_plugin.vtable;
+    if (!(sys->boundary_state = hsf_instance_state(&sys->boundary_plugin)))
+        return hsf_error_set(err, "out of memory");
+    rs->boundary_initialised = 1;
+    if (sys->boundary->init(sys->boundary_state, &sys->boundary_cfg, sys->dim, err))
+        return hsf_error_prefix(err, "[boundary] (%s): ", sys->boundary_plugin.info->name);
+    if (take_extent(sys, err) || check_sliding(rs, err))
+        return -1;
     /* The time-step engine makes its own use of bonds (springs, timestep/). */
     if (take_species_and_bonds(rs, err) || read_field(rs, err) || rs->engine->open(rs, err))
         return -1;
@@ -652,13 +693,7 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     if (!rs->placed_by_engine)
         rs->particles_crc = hsf_checkpoint_particles_crc(rs->set.p, rs->set.n);
 
-    sys->boundary = sys->boundary_plugin.vtable;
-    if (!(sys->boundary_state = hsf_instance_state(&sys->boundary_plugin)))
-        return hsf_error_set(err, "out of memory");
-    rs->boundary_initialised = 1;
-    if (sys->boundary->init(sys->boundary_state, &sys->boundary_cfg, sys->dim, err))
-        return hsf_error_prefix(err, "[boundary] (%s): ", sys->boundary_plugin.info->name);
-    if (take_extent(sys, err) || field_axes(rs, err) ||
+    if (field_axes(rs, err) ||
         hsf_check_representable(&rs->set, extent_span(sys), sys->end_time, err))
         return -1;
     /* Particles the prelude placed are inside and apart by construction
@@ -668,6 +703,8 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         hsf_system_take_particles(sys, &rs->set, err) || hsf_model_set_reaches(sys, err) ||
         build_search(rs, !rs->placed_by_engine, err) || open_queue(rs, err))
         return -1;
+    if (sys->shear.on && hsf_config_bool(&sys->boundary_cfg, "start_profile"))
+        hsf_shear_impose_profile(sys);
     if (!(sys->special_seq = calloc(HSF_SPECIAL_KEYS(sys), sizeof *sys->special_seq)))
         return hsf_error_set(err, "out of memory");
     if (rs->prelude) {

@@ -46,6 +46,9 @@ const hsf_param hsf_run_queue_params[] = {
 
 const hsf_param hsf_run_boundary_params[] = {
     { "plugin", HSF_PARAM_STRING, "box", 0, 0, "boundary plugin: a name or a .so path" },
+    { "start_profile", HSF_PARAM_BOOL, "no", 0, 0,
+      "with sliding images (a sheared box): add the streaming velocity at its position to "
+      "every particle's at the start" },
     { NULL, 0, NULL, 0, 0, NULL }
 };
 

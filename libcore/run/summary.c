@@ -175,6 +175,7 @@ void hsf_energy_measure(const hsf_system *sys, hsf_energy_terms *t)
         t->dissipated = md->dissipated;
         t->work = md->growth.work;
     }
+    t->work += sys->shear.work;
 }
 
 void hsf_measure(const hsf_system *sys, hsf_conserved *c)
@@ -184,6 +185,8 @@ void hsf_measure(const hsf_system *sys, hsf_conserved *c)
     c->energy = hsf_energy_balance(&t);
     c->kinetic = t.kinetic;
     momentum(sys, c->momentum, &c->rms_momentum);
+    if (sys->shear.on)  /* less what the sliding images gave */
+        c->momentum[sys->shear.flow] -= sys->shear.momentum;
 }
 
 /* Unwrapped positions and velocities at the start, for time reversal:
@@ -266,6 +269,24 @@ static void print_model(hsf_summary *out, const hsf_system *sys, double kinetic)
     }
 }
 
+/* A sheared box: its rate, the crossings of its gradient faces, the work
+ * of the sliding images and the viscosity it gives.  That work per unit
+ * time is -<P_fg> rate V (the momentum the images carry across the
+ * gradient faces), so over the whole run eta = work / (rate^2 V t):
+ * including the start, before the flow is steady (the stress output
+ * measures it by intervals, with errors). */
+static void print_shear(hsf_summary *out, const hsf_system *sys)
+{
+    const hsf_shear *sh = &sys->shear;
+    double v = sys->boundary->volume(sys->boundary_state);
+    hsf_summary_number(out, "shear_rate", "%.17g", sh->rate);
+    hsf_summary_number(out, "gradient_crossings", "%llu", (unsigned long long)sh->crossings);
+    hsf_summary_number(out, "shear_work", "%.17g", sh->work);
+    if (sys->time > 0)
+        hsf_summary_number(out, "viscosity_from_work", "%.6g",
+                           sh->work / (sh->rate * sh->rate * v * sys->time));
+}
+
 static int all_periodic(const hsf_system *sys)
 {
     for (int a = 0; a < sys->dim; a++)
@@ -337,6 +358,8 @@ void hsf_print_summary(hsf_summary *out, const hsf_system *sys, double wall,
                            (unsigned long long)sys->thermostat_events);
         hsf_summary_number(out, "heat_from_bath", "%.17g", sys->heat);
     }
+    if (sys->shear.on)
+        print_shear(out, sys);
     hsf_summary_number(out, "max_overlap", "%.3e", sys->max_overlap);
     hsf_summary_number(out, "energy_drift", "%.3e", hsf_energy_drift(e0, e1, c0->kinetic));
     hsf_summary_momentum(out, sys, c0, c1);

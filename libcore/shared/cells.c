@@ -355,3 +355,11 @@ void hsf_cells_cross(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i, int a
     b[i].cell = ((uint32_t)x[2] * l->n[1] + (uint32_t)x[1]) * l->n[0] + (uint32_t)x[0];
     cell_insert(c, l, b, i);
 }
+
+void hsf_cells_refile(hsf_cells *c, hsf_body *b, uint32_t i, uint32_t cell)
+{
+    hsf_cell_level *l = &c->level[b[i].level];
+    cell_remove(c, l, b, i);
+    b[i].cell = cell;
+    cell_insert(c, l, b, i);
+}

@@ -119,6 +119,11 @@ void hsf_cells_cross(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i, int a
  * sets the anchor to r and files i under the anchor's cell. */
 void hsf_cells_reanchor(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i);
 
+/* Files particle i under cell (at its own level) instead of its present
+ * one: for moves that are not a crossing to a neighbouring cell (a sheared
+ * box's images, shared/shear.c). */
+void hsf_cells_refile(hsf_cells *c, hsf_body *b, uint32_t i, uint32_t cell);
+
 /* floor() as an integer without the libm call, for |x| < 2^31. */
 static inline int32_t hsf_floor_int(double x)
 {

@@ -12,6 +12,7 @@
 #include <hsframe/thermostat.h>
 
 #include "shared/cells.h"
+#include "shared/shear_state.h"
 #include "io/bonds.h"
 #include "shared/neighbours.h"
 #include "host/config_private.h"
@@ -65,6 +66,7 @@ struct hsf_system {
     hsf_cells cells;
     hsf_neighbours nb;      /* built for HSF_SEARCH_LISTS */
     double shift[64][3];    /* image shift of each image code (hsf_image_shift) */
+    hsf_shear shear;        /* sliding images (shared/shear.h); shear.on 0 without */
     int search;             /* how a prediction finds candidates: hsf_search */
     int keep_partner;       /* cells on a plain grid: a cell event keeps the earliest
                                collision after it (engine.c, predict) */
@@ -140,8 +142,8 @@ struct hsf_system {
 /* With an indexed queue, the key of an event that is not a particle's:
  * the particles are keys 0 to n - 1, then come the stop, the reversal,
  * each output's samples, the audit, the thermostat and the compression's
- * rescale (HSF_SPECIAL_KEYS of them). */
-#define HSF_SPECIAL_KEYS(sys) ((sys)->n_out + 5)
+ * rescale and the sheared box's slide (HSF_SPECIAL_KEYS of them). */
+#define HSF_SPECIAL_KEYS(sys) ((sys)->n_out + 6)
 static inline uint32_t hsf_special_key(const hsf_system *sys, uint32_t kind, uint32_t object)
 {
     uint32_t n = (uint32_t)sys->n, after = n + 2 + (uint32_t)sys->n_out;
@@ -150,6 +152,7 @@ static inline uint32_t hsf_special_key(const hsf_system *sys, uint32_t kind, uin
            : kind == HSF_EVENT_AUDIT      ? after
            : kind == HSF_EVENT_THERMOSTAT ? after + 1
            : kind == HSF_EVENT_RESCALE    ? after + 2
+           : kind == HSF_EVENT_SLIDE      ? after + 3
                                           : n + 2 + object;
 }
 
@@ -163,6 +166,7 @@ static inline uint32_t hsf_special_kind(const hsf_system *sys, uint32_t key, uin
            : key == after     ? HSF_EVENT_AUDIT
            : key == after + 1 ? HSF_EVENT_THERMOSTAT
            : key == after + 2 ? HSF_EVENT_RESCALE
+           : key == after + 3 ? HSF_EVENT_SLIDE
                               : HSF_EVENT_SAMPLE;
 }
 

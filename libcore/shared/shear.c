@@ -1,0 +1,247 @@
+/* A sheared box: Lees-Edwards images (shear.h). */
+#include <math.h>
+#include <string.h>
+
+#include "host/error_private.h"
+#include "shared/shear.h"
+
+int hsf_shear_setup(hsf_system *sys, hsf_error *err)
+{
+    hsf_shear *sh = &sys->shear;
+    memset(sh, 0, sizeof *sh);
+    sh->flow = sh->gradient = -1;
+    if (!sys->boundary->sliding)
+        return 0;
+    int f = -1, g = -1;
+    double rate = sys->boundary->sliding(sys->boundary_state, &f, &g);
+    const char *name = sys->boundary_plugin.info->name;
+    if (f < 0 || f >= sys->dim || g < 0 || g >= sys->dim || f == g ||
+        !sys->periodic[f] || !sys->periodic[g])
+        return hsf_error_set(err, "boundary %s: sliding gave flow axis %d and gradient axis "
+                             "%d: expected two different axes below %d, periodic in its "
+                             "extent", name, f, g, sys->dim);
+    if (!isfinite(rate) || rate == 0)
+        return hsf_error_set(err, "boundary %s: sliding gave the shear rate %g: expected a "
+                             "finite number other than 0", name, rate);
+    sh->on = 1;
+    sh->flow = f;
+    sh->gradient = g;
+    sh->rate = rate;
+    sh->speed = rate * (sys->hi[g] - sys->lo[g]);
+    return 0;
+}
+
+void hsf_shear_grid_ready(hsf_system *sys)
+{
+    hsf_shear *sh = &sys->shear;
+    if (!sh->on)
+        return;
+    double slide = INFINITY;
+    for (int li = 0; li < sys->cells.nlevels; li++)
+        slide = fmin(slide, sys->cells.level[li].side[sh->flow]);
+    sh->slide = slide;
+    sh->period = slide / fabs(sh->speed);
+}
+
+double hsf_shear_offset(const hsf_system *sys, double t)
+{
+    double len = sys->cells.len[sys->shear.flow];
+    double d = fmod(sys->shear.speed * t, len);
+    return d < 0 ? d + len : d;
+}
+
+void hsf_shear_separation(const hsf_system *sys, double t, const double ri[3],
+                          const double rj[3], double dr[3], double dv_image[3])
+{
+    const hsf_shear *sh = &sys->shear;
+    int f = sh->flow, g = sh->gradient;
+    for (int a = 0; a < 3; a++) {
+        dr[a] = ri[a] - rj[a];
+        dv_image[a] = 0;
+    }
+    /* The image across the gradient faces first: it decides the offset
+     * along the flow, which then takes the nearest image along it. */
+    double k = nearbyint(dr[g] / sys->cells.len[g]);
+    if (k != 0) {
+        dr[g] -= k * sys->cells.len[g];
+        dr[f] -= k * hsf_shear_offset(sys, t);
+        dv_image[f] = k * sh->speed;
+    }
+    for (int a = 0; a < 3; a++)
+        if (a != g && sys->periodic[a])
+            dr[a] -= sys->cells.len[a] * nearbyint(dr[a] / sys->cells.len[a]);
+}
+
+/* A range of cells along one axis of a level, from and to (unwrapped,
+ * may lie beyond the grid along periodic axes), walked with wrapped
+ * indices w and image counts s. */
+typedef struct span {
+    int32_t from, to;
+} span;
+
+static span cells_within(const hsf_cells *c, const hsf_cell_level *l, int a, double lo,
+                         double hi)
+{
+    span s = { hsf_floor_int(lo / l->side[a]), hsf_floor_int(hi / l->side[a]) };
+    if (a >= c->dim) {
+        s.from = s.to = 0;
+    } else if (!c->periodic[a]) {
+        s.from = s.from < 0 ? 0 : s.from;
+        s.to = s.to >= (int32_t)l->n[a] ? (int32_t)l->n[a] - 1 : s.to;
+    }
+    return s;
+}
+
+/* The wrapped index and image count of unwrapped cell index x. */
+static void wrap(int32_t x, int32_t n, int32_t *w, int32_t *s)
+{
+    *s = x >= 0 ? x / n : -((n - 1 - x) / n);
+    *w = x - *s * n;
+}
+
+static void visit_cell(const hsf_system *sys, const hsf_cell_level *l, uint32_t at, uint32_t i,
+                       const double shift[3], const double vshift[3], hsf_shear_visit visit,
+                       void *ctx)
+{
+    const uint32_t *cell = hsf_cell_at(l, at);
+    uint32_t slots = hsf_cell_slots(l);
+    uint32_t used = slots && cell[0] < slots ? cell[0] : slots;
+    for (uint32_t k = 0; k < used; k++)
+        if (cell[2 + k] != i)
+            visit(ctx, cell[2 + k], shift, vshift);
+    for (uint32_t j = *hsf_cell_chain(l, at); j != HSF_NONE; j = sys->b[j].next)
+        if (j != i)
+            visit(ctx, j, shift, vshift);
+}
+
+void hsf_shear_scan(const hsf_system *sys, uint32_t i, double now, double window,
+                    hsf_shear_visit visit, void *ctx)
+{
+    const hsf_cells *c = &sys->cells;
+    const hsf_shear *sh = &sys->shear;
+    int f = sh->flow, g = sh->gradient, o = 3 - f - g;
+    const hsf_cell_level *own = &c->level[sys->b[i].level];
+    int32_t x[3];
+    hsf_cell_coords(own, sys->b[i].cell, x);
+    /* The offsets the images take from now to the next slide event. */
+    double d0 = hsf_shear_offset(sys, now), w = sh->speed >= 0 ? window : -window;
+    double d_lo = d0 + fmin(0, w), d_hi = d0 + fmax(0, w);
+    for (int li = 0; li < c->nlevels; li++) {
+        const hsf_cell_level *l = &c->level[li];
+        if (!l->count)
+            continue;
+        double reach = (sys->m[i].radius + l->rmax + 2 * c->skin) * (1 + 1e-12);
+        double lo[3], hi[3];
+        for (int a = 0; a < 3; a++) {
+            lo[a] = x[a] * own->side[a] - reach;
+            hi[a] = (x[a] + 1) * own->side[a] + reach;
+        }
+        span so = cells_within(c, l, o, lo[o], hi[o]), sg = cells_within(c, l, g, lo[g], hi[g]);
+        for (int32_t xo = so.from; xo <= so.to; xo++) {
+            int32_t wo, io;
+            wrap(xo, (int32_t)l->n[o], &wo, &io);
+            for (int32_t xg = sg.from; xg <= sg.to; xg++) {
+                int32_t wg, ig;
+                wrap(xg, (int32_t)l->n[g], &wg, &ig);
+                double shift[3] = { 0, 0, 0 }, vshift[3] = { 0, 0, 0 };
+                shift[o] = io * c->len[o];
+                shift[g] = ig * c->len[g];
+                /* A row seen through the gradient faces slides: the
+                 * cells along the flow it passes over until the next
+                 * slide event. */
+                double f_lo = lo[f], f_hi = hi[f];
+                if (ig != 0) {
+                    double a = ig * d_lo, b = ig * d_hi;
+                    f_lo -= fmax(a, b);
+                    f_hi -= fmin(a, b);
+                    shift[f] = ig * d0;
+                    vshift[f] = ig * sh->speed;
+                }
+                span sf = cells_within(c, l, f, f_lo, f_hi);
+                double base = shift[f];
+                for (int32_t xf = sf.from; xf <= sf.to; xf++) {
+                    int32_t wf, jf;
+                    wrap(xf, (int32_t)l->n[f], &wf, &jf);
+                    shift[f] = base + jf * c->len[f];
+                    int32_t at[3];
+                    at[f] = wf, at[g] = wg, at[o] = wo;
+                    uint32_t cell = ((uint32_t)at[2] * l->n[1] + (uint32_t)at[1]) * l->n[0] +
+                                    (uint32_t)at[0];
+                    visit_cell(sys, l, cell, i, shift, vshift, visit, ctx);
+                }
+            }
+        }
+    }
+}
+
+int hsf_shear_near_faces(const hsf_system *sys, uint32_t i)
+{
+    const hsf_cells *c = &sys->cells;
+    int g = sys->shear.gradient;
+    const hsf_cell_level *own = &c->level[sys->b[i].level];
+    int32_t x[3];
+    hsf_cell_coords(own, sys->b[i].cell, x);
+    double reach = (sys->m[i].radius + c->rmax + 2 * c->skin) * (1 + 1e-9);
+    return x[g] * own->side[g] - reach < 0 || (x[g] + 1) * own->side[g] + reach > c->len[g];
+}
+
+void hsf_shear_cross(hsf_system *sys, uint32_t i, int dir)
+{
+    hsf_shear *sh = &sys->shear;
+    hsf_cells *c = &sys->cells;
+    hsf_motion *m = &sys->m[i];
+    hsf_body *b = &sys->b[i];
+    int f = sh->flow, g = sh->gradient;
+    double len_f = c->len[f], lo_f = c->lo[f];
+    m->r[g] -= dir * c->len[g];
+    b->image[g] += dir;
+    m->r[f] -= dir * hsf_shear_offset(sys, sys->time);
+    if (m->r[f] < lo_f)
+        m->r[f] += len_f, b->image[f]--;
+    else if (m->r[f] >= lo_f + len_f)
+        m->r[f] -= len_f, b->image[f]++;
+    if (m->r[f] >= lo_f + len_f)    /* -1e-17 + len rounds to len */
+        m->r[f] = lo_f;
+    double before = m->v[f];
+    m->v[f] -= dir * sh->speed;
+    sh->work += 0.5 * b->mass * (m->v[f] * m->v[f] - before * before);
+    sh->momentum += b->mass * (m->v[f] - before);
+    sh->crossings++;
+    const hsf_cell_level *l = &c->level[b->level];
+    int32_t x[3];
+    hsf_cell_coords(l, b->cell, x);
+    x[g] = dir > 0 ? 0 : (int32_t)l->n[g] - 1;
+    int32_t xf = hsf_floor_int((m->r[f] - lo_f) / l->side[f]);
+    x[f] = xf < 0 ? 0 : xf >= (int32_t)l->n[f] ? (int32_t)l->n[f] - 1 : xf;
+    hsf_cells_refile(c, sys->b, i,
+                     ((uint32_t)x[2] * l->n[1] + (uint32_t)x[1]) * l->n[0] + (uint32_t)x[0]);
+}
+
+void hsf_shear_impose_profile(hsf_system *sys)
+{
+    for (uint32_t i = 0; i < sys->n; i++) {
+        double u[3];
+        hsf_system_flow_velocity(sys, sys->m[i].r, u);
+        for (int a = 0; a < 3; a++)
+            sys->m[i].v[a] += u[a];
+    }
+}
+
+double hsf_system_shear(const hsf_system *sys, int *flow, int *gradient)
+{
+    if (flow)
+        *flow = sys->shear.on ? sys->shear.flow : -1;
+    if (gradient)
+        *gradient = sys->shear.on ? sys->shear.gradient : -1;
+    return sys->shear.on ? sys->shear.rate : 0;
+}
+
+void hsf_system_flow_velocity(const hsf_system *sys, const double r[3], double u[3])
+{
+    u[0] = u[1] = u[2] = 0;
+    const hsf_shear *sh = &sys->shear;
+    if (sh->on) {
+        double centre = 0.5 * (sys->lo[sh->gradient] + sys->hi[sh->gradient]);
+        u[sh->flow] = sh->rate * (r[sh->gradient] - centre);
+    }
+}

@@ -1,0 +1,67 @@
+/* A sheared box: Lees-Edwards images (boundary.h, sliding), private to
+ * libhsframe.
+ *
+ * The image of the box one period up along the gradient axis g is
+ * displaced along the flow axis f by the offset rate * L_g * t (modulo
+ * L_f) and moves rate * L_g faster along f (Lees and Edwards, J. Phys. C
+ * 5, 1921 (1972)).  Everything that looks through a periodic face along g
+ * goes through here: the separation of two particles, a cell search, a
+ * particle crossing a gradient face.
+ *
+ * The images slide under the cell grid, so a search across the gradient
+ * faces also reaches the cells the images will slide past before the next
+ * slide event (HSF_EVENT_SLIDE, every shear.period), at which every
+ * particle whose search crosses those faces is predicted again.  Pair
+ * events are exact between slide events and across them: no time step. */
+#ifndef HSF_SHEAR_H
+#define HSF_SHEAR_H
+
+#include <stdint.h>
+
+#include "shared/system_private.h"
+
+/* Reads the boundary's sliding images into sys->shear (after the extent
+ * is known): checks the axes are periodic and different and the rate a
+ * number other than 0.  Returns 0 (shear.on 0 for a boundary without
+ * them), or -1 with err set. */
+int hsf_shear_setup(hsf_system *sys, hsf_error *err);
+
+/* After the cell grid is built: the slide between slide events (the
+ * narrowest cell side along the flow axis) and their period. */
+void hsf_shear_grid_ready(hsf_system *sys);
+
+/* The images' offset along the flow axis at time t, in [0, L_f). */
+double hsf_shear_offset(const hsf_system *sys, double t);
+
+/* The separation r_i - r_j at time t through the nearest sliding image of
+ * j, and in dv_image the velocity that image moves faster than j (along
+ * the flow axis: a multiple of rate * L_g). */
+void hsf_shear_separation(const hsf_system *sys, double t, const double ri[3],
+                          const double rj[3], double dr[3], double dv_image[3]);
+
+/* Visits, as hsf_cells_scan does, every particle j != i in a cell within
+ * reach of i's, through the images it is seen through from time now until
+ * window's slide of the images later (0: now only): visit(ctx, j, shift,
+ * vshift) with the shift to add to j's position now and the velocity to
+ * add to j's for that image. */
+typedef void (*hsf_shear_visit)(void *ctx, uint32_t j, const double shift[3],
+                                const double vshift[3]);
+void hsf_shear_scan(const hsf_system *sys, uint32_t i, double now, double window,
+                    hsf_shear_visit visit, void *ctx);
+
+/* 1 if a search of particle i's reaches across the gradient faces: the
+ * particles predicted again at a slide event. */
+int hsf_shear_near_faces(const hsf_system *sys, uint32_t i);
+
+/* Particle i (brought to now) leaves its cell through the gradient face
+ * dir (+1 up, -1 down) of the box: it comes in on the other side, moved
+ * by the offset and with its flow velocity changed by -dir * rate * L_g,
+ * and is filed under its new cell.  The change of kinetic energy is added
+ * to shear.work. */
+void hsf_shear_cross(hsf_system *sys, uint32_t i, int dir);
+
+/* Adds the streaming velocity at its position to every particle's
+ * velocity ([boundary] start_profile). */
+void hsf_shear_impose_profile(hsf_system *sys);
+
+#endif
