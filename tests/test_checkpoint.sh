@@ -3,7 +3,7 @@
 # periodic checkpoints, stop_after) and resumed, as often as it takes,
 # ends bit for bit where the uninterrupted run ends: every output file and
 # every counter of the summary.  Every queue, 2D and 3D, the three
-# boundaries, cells, neighbour lists and all pairs; the time-step engine.  Then the checkpoints
+# boundaries and a sheared box, cells, neighbour lists and all pairs; the time-step engine.  Then the checkpoints
 # that must be refused, and the outputs that cannot take part.
 . "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
 abi=$(sed -n 's/^#define HSF_ABI_MAJOR \([0-9]*\)$/\1/p' "$HSF_TEST_SRCDIR/include/hsframe/plugin.h").$(sed -n 's/^#define HSF_ABI_MINOR \([0-9]*\)$/\1/p' "$HSF_TEST_SRCDIR/include/hsframe/plugin.h")
@@ -211,6 +211,27 @@ temperature = 1
 plugin = ladder
 [boundary]
 plugin = periodic
+$(outputs)
+I
+
+scenario sheared2d-grains <<I
+[simulation]
+dim = 2
+end_time = 60
+seed = 11
+[init]
+lattice = square
+cells = 30 30
+packing_fraction = 0.4
+radius = 0.5
+temperature = 1
+[boundary]
+plugin = sheared
+rate = 0.5
+start_profile = yes
+[interaction]
+plugin = inelastic
+restitution = 0.9
 $(outputs)
 I
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # hsframe-plot: every output with a table (speeds, rdf, msd, thermo, vacf,
-# freepath, energies, events) drawn from the CSV of a real run as a PNG of the expected size,
+# freepath, energies, events, profile) drawn from the CSV of a real run as a PNG of the expected size,
 # with its measured data and its reference curve in their colours; the
 # size and name options; refusals that write nothing.
 . "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
@@ -57,6 +57,10 @@ check "the run writes its tables" run_status 0 -c run.ini
 check "the billiard break writes its thermo table" run_status 0 -c "$CONF/billiards.ini"
 check "the triatomic molecule writes its energies (time-step engine)" run_status 0 -c "$CONF/triatomic.ini"
 check "the 3-ball break writes its events log" run_status 0 -c "$CONF/billiards3.ini"
+check "the granular shear flow writes its profile" run_status 0 -c "$CONF/granular-shear.ini" \
+    -s simulation.end_time=20 -s output.profile.start=10
+check "  and one per sample" run_status 0 -c "$CONF/granular-shear.ini" -s simulation.end_time=4 \
+    -s output.profile.start=0 -s output.profile.average=no -s output.profile.file=profiles.csv
 
 # size PNG W H: png_pixel reads the file and it is W x H.
 size() { [ "$("$pixel" "$1")" = "size $2 $3" ] || { echo "  $1: $("$pixel" "$1")" >&2; return 1; }; }
@@ -94,6 +98,11 @@ check "  the potential energy and rotation are drawn" colour triatomic.png $red 
 check "  the total and vibration are drawn" colour triatomic.png 34 136 51 300
 check "events: events by kind and their impulses, 1100 x 480" plotted billiards3-events.csv 1100 480
 check "  the wall hits are drawn" colour billiards3-events.png $red 100
+check "profile: density, flow and temperature, 1500 x 480" plotted granular-shear-profile.csv 1500 480
+check "  the flow is drawn" colour granular-shear-profile.png $red 60
+check "  the flow's slope is the imposed rate, 0.5" awk -F, 'NR > 1 { n++; sx += $2; sy += $4; sxx += $2 * $2; sxy += $2 * $4 }
+        END { m = (n * sxy - sx * sy) / (n * sxx - sx * sx); if (!(m > 0.47 && m < 0.53)) { print "  slope " m; exit 1 } }' granular-shear-profile.csv
+check "profile, a table per sample: the last drawn" plotted profiles.csv 1500 480
 
 # Options: another size and name.
 check "-s 640x480 -o: that size, that name" sh -c "'$PLOT' rdf.csv -s 640x480 -o g.png >/dev/null"
@@ -110,7 +119,7 @@ refused() {
 }
 printf 'time,speed\n0.5,0.25\n' >other.csv
 check "a table it does not know: exit 2, says what it found" \
-    refused "other.csv:1: expected the header of an hsframe output's CSV (speeds, rdf, msd, thermo, vacf, freepath, energies, events, transport), found: time,speed" other.csv
+    refused "other.csv:1: expected the header of an hsframe output's CSV (speeds, rdf, msd, thermo, vacf, freepath, energies, events, transport, profile), found: time,speed" other.csv
 head -n 1 rdf.csv >empty.csv
 check "a table without rows: exit 2" refused "empty.csv: a rdf table without rows" empty.csv
 check "a missing file: exit 2" refused "missing.csv: no such readable file" missing.csv

@@ -446,6 +446,15 @@ check "triatomic: <K> / <U> = $(awk -v k="$(column triatomic.csv vibration)" -v 
 # Numbers of a comment that describe its configuration: edited apart, they fail.
 # key CONF SECTION KEY: the value of KEY in [SECTION] of conf/CONF.ini.
 key() { awk -v s="[$2]" -v k="$3" '/^\[/ { on = ($1 == s) } on && $1 == k && $2 == "=" { print $3; exit }' "$CONF/$1.ini"; }
+# granular-shear: the flow's least-squares slope is the imposed rate, and
+# the particles the comment counts.
+slope=$(awk -F, 'NR > 1 { n++; sx += $2; sy += $4; sxx += $2 * $2; sxy += $2 * $4 }
+                 END { if (n > 1) print (n * sxy - sx * sy) / (n * sxx - sx * sx) }' granular-shear-profile.csv)
+check "granular-shear: flow slope $slope, the rate $(key granular-shear boundary rate)" \
+    near "$slope" "$(key granular-shear boundary rate)" 0.03
+check "granular-shear: $(said granular-shear "shear flow: $NUM inelastic discs") discs" \
+    test "$(get granular-shear particles)" = "$(said granular-shear "shear flow: $NUM inelastic discs")"
+
 check "compression: radii grow by $(said compression "grow by $NUM %") % per unit time" \
     within "$(key compression compression rate)" "$(awk -v p="$(said compression "grow by $NUM %")" 'BEGIN { print p / 100 }')" 1e-12
 check "compression: velocities rescaled after every $(said compression "after every ([a-z]+) collisions") collisions per disc" \

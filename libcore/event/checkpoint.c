@@ -79,6 +79,25 @@ static int read_thermostat(hsf_system *sys, const unsigned char *data, size_t si
     return 0;
 }
 
+/* A sheared box's part (SHER, only in sheared runs): what its images gave.
+ * The offset is a function of the time, the slide event is queued. */
+typedef struct shear_scalars {
+    double work, momentum;
+    uint64_t crossings;
+} shear_scalars;
+
+static int read_shear(hsf_system *sys, const unsigned char *data, size_t size,
+                      const char *path, hsf_error *err)
+{
+    shear_scalars sc;
+    if (size != sizeof sc)
+        return hsf_error_set(err, "%s: checkpoint's SHER section is damaged", path);
+    memcpy(&sc, data, sizeof sc);
+    sys->shear.work = sc.work;
+    sys->shear.momentum = sc.momentum;
+    sys->shear.crossings = sc.crossings;
+    return 0;
+}
 
 int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *run,
                          hsf_error *err)
@@ -106,6 +125,11 @@ int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *
     free(ev);
     if (sys->model)
         hsf_ckpt_write_model(&w, sys);
+    if (sys->shear.on) {
+        shear_scalars sc = { .work = sys->shear.work, .momentum = sys->shear.momentum,
+                             .crossings = sys->shear.crossings };
+        hsf_ckpt_section(&w, "SHER", &sc, sizeof sc);
+    }
     if ((sys->thermostat && write_thermostat(&w, sys, err)) ||
         hsf_ckpt_write_outputs(&w, sys, err)) {
         hsf_ckpt_abort(&w);
@@ -195,6 +219,9 @@ static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
         return -1;
     if (sys->model && (hsf_ckpt_next(r, "MODL", &d, &size, err) ||
                        hsf_ckpt_read_model(sys, d, size, path, err)))
+        return -1;
+    if (sys->shear.on && (hsf_ckpt_next(r, "SHER", &d, &size, err) ||
+                          read_shear(sys, d, size, path, err)))
         return -1;
     if (sys->thermostat && (hsf_ckpt_next(r, "THRM", &d, &size, err) ||
                             read_thermostat(sys, d, size, path, err)))

@@ -1,0 +1,199 @@
+#!/bin/sh
+# Lees-Edwards shear (the sheared boundary): no pair is missed through the
+# sliding images (audits at a tolerance of 1e-9, dense and dilute, 2D and
+# 3D, every pair of axes, both signs of the rate, two sizes, grids of a
+# few cells); the energy and momentum balances with the images' work
+# close to round-off; queues give the same bits; inelastic grains follow
+# Bagnold's scaling; what cannot be sheared is refused.
+. "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
+cd "$WORK" || exit 1
+
+cat >fluid.ini <<'I'
+[simulation]
+dim = 2
+end_time = 3
+audit_every = 0.01
+audit_tolerance = 1e-9
+[init]
+lattice = square
+cells = 20 20
+packing_fraction = 0.3
+radius = 0.5
+temperature = 1
+[boundary]
+plugin = sheared
+rate = 3
+I
+
+# value KEY: the summary's KEY in $WORK/out.
+value() { awk -v k="$1:" '$1 == k { print $2 }' "$WORK/out"; }
+
+# balanced: the summary's energy and momentum balances close.
+balanced() {
+    awk -v e="$(value energy_drift)" -v p="$(value momentum_drift)" -v x="$(value gradient_crossings)" \
+        'BEGIN { if (!(e * e < 1e-18 && p * p < 1e-24 && x > 0)) {
+                     print "  energy_drift " e ", momentum_drift " p ", crossings " x; exit 1 } }'
+}
+
+# sheared NAME ARGS...: runs fluid.ini with ARGS; the audits find nothing
+# (the run stops at the first overlap) and the balances close.
+sheared() {
+    name=$1; shift
+    check "$name: no overlap through the sliding images" run_status 0 -c fluid.ini "$@" &&
+        check "$name: energy and momentum balances with the images' work" balanced
+}
+
+# From rest (no start_profile) the images sweep past the particles near
+# the gradient faces far faster than those move: the searches across them
+# and the slide events are what finds their collisions.
+sheared "2D dilute" -s init.packing_fraction=0.05
+sheared "2D fluid" -s init.packing_fraction=0.3
+sheared "2D dense" -s init.packing_fraction=0.6 -s simulation.end_time=1
+sheared "2D, negative rate" -s boundary.rate=-2
+sheared "2D, flow y, gradient x" -s boundary.flow=y -s boundary.gradient=x
+sheared "2D, 4 x 4 cells" -s init.cells="4 4" -s simulation.end_time=5
+sheared "2D, with the profile" -s boundary.start_profile=yes -s init.packing_fraction=0.6 \
+    -s simulation.end_time=1
+sheared "3D" -s simulation.dim=3 -s init.lattice=fcc -s init.cells="5 5 5" \
+    -s init.packing_fraction=0.4 -s simulation.end_time=1
+sheared "3D, flow y, gradient z" -s simulation.dim=3 -s init.lattice=fcc \
+    -s init.cells="5 5 5" -s boundary.flow=y -s boundary.gradient=z -s simulation.end_time=1
+sheared "3D, 2 x 2 x 2 cells" -s simulation.dim=3 -s init.lattice=fcc -s init.cells="2 2 2" \
+    -s boundary.rate=5
+
+# Two sizes (radii 0.3 and 0.7: two grid levels), on a square lattice of
+# spacing 1.5, 24 x 24, in a box of 36 x 36.
+awk 'BEGIN { print 576; for (i = 0; i < 24; i++) for (j = 0; j < 24; j++)
+             printf "%g %g %g %g %g %g 0 0 255\n", 0.75 + 1.5 * i, 0.75 + 1.5 * j,
+                    sin(i * 7 + j * 3), cos(i * 5 + j * 11), (i + j) % 2 ? 0.7 : 0.3,
+                    (i + j) % 2 ? 5 : 1 }' >two-sizes.txt
+cat >two-sizes.ini <<'I'
+[simulation]
+particles = two-sizes.txt
+end_time = 5
+audit_every = 0.01
+audit_tolerance = 1e-9
+[boundary]
+plugin = sheared
+size = 36 36
+rate = 2
+I
+check "two sizes: no overlap through the sliding images" run_status 0 -c two-sizes.ini &&
+    check "two sizes: the balances close" balanced
+
+# A square well and inelastic grains go through the images too.
+sheared "square well" -s interaction.plugin=square_well -s interaction.range=1.5 \
+    -s interaction.depth=1 -s simulation.end_time=1
+check "inelastic: no overlap" run_status 0 -c fluid.ini -s interaction.plugin=inelastic \
+    -s interaction.restitution=0.8
+check "inelastic: the balance counts the dissipated energy" balanced
+
+# A random start packs the spheres with the images at rest, then shears.
+sheared "3D random start" -s simulation.dim=3 -s init.method=random -s init.lattice=fcc \
+    -s init.cells="4 4 4" -s init.packing_fraction=0.4 -s boundary.rate=1 \
+    -s boundary.start_profile=yes -s simulation.end_time=2
+
+# Every queue gives the same bits.
+for q in calendar binary_heap ladder; do
+    check "queue $q runs" run_status 0 -c fluid.ini -s queue.plugin=$q -s output.f.plugin=snapshot \
+        -s output.f.file=$q.xyz -s output.f.format=xyz -s boundary.start_profile=yes
+done
+check "binary_heap: the same final state as calendar" cmp calendar.xyz binary_heap.xyz
+check "ladder: the same final state as calendar" cmp calendar.xyz ladder.xyz
+check "calendar push/pop runs" run_status 0 -c fluid.ini -s queue.indexed=no -s output.f.plugin=snapshot \
+    -s output.f.file=pushpop.xyz -s output.f.format=xyz -s boundary.start_profile=yes
+check "calendar push/pop: the same final state as indexed" cmp calendar.xyz pushpop.xyz
+
+# start_profile: every velocity gains the streaming one, rate (y - L/2)
+# along x: the mean x velocity of the top fifth less that of the bottom
+# fifth is rate times the distance of their means (to a few per cent with
+# 400 thermal velocities of spread 1 against a difference of 2 x 0.6 x 3 x L).
+check "start_profile: runs to t = 0" run_status 0 -c fluid.ini -s simulation.end_time=1e-9 \
+    -s boundary.start_profile=yes -s output.f.plugin=snapshot -s output.f.file=start.xyz \
+    -s output.f.format=xyz
+check "start_profile: the linear flow" awk 'NR == 2 { i = index($0, "Lattice=\""); split(substr($0, i + 9), f, " "); L = f[5] }
+    NR > 2 { if ($3 < L / 5) { lo += $5; ylo += $3; n1++ } if ($3 > 4 * L / 5) { hi += $5; yhi += $3; n2++ } }
+    END { slope = (hi / n2 - lo / n1) / (yhi / n2 - ylo / n1)
+          if (!(slope > 2.85 && slope < 3.15)) { print "  slope " slope; exit 1 } }' start.xyz
+
+# Bagnold's scaling (R. A. Bagnold, Proc. R. Soc. A 225, 49 (1954)):
+# inelastic discs (e = 0.9) sheared from the same start at two rates
+# reach, at equal strains, temperatures in the ratio of the rates squared
+# and viscosities (from the images' work between strains 25 and 50) in
+# the ratio of the rates: hard grains have no energy scale but the shear.
+cat >grains.ini <<'I'
+[simulation]
+dim = 2
+[init]
+lattice = square
+cells = 32 32
+packing_fraction = 0.3
+radius = 0.5
+temperature = 1
+[boundary]
+plugin = sheared
+[interaction]
+plugin = inelastic
+restitution = 0.9
+[output.final]
+plugin = snapshot
+file = final.xyz
+format = xyz
+I
+# grains RATE STRAIN: prints the peculiar temperature at that strain and
+# the images' work to then.
+grains() {
+    "$HSFRAME" -c grains.ini -s boundary.rate="$1" -s simulation.end_time="$(awk -v r="$1" -v s="$2" 'BEGIN { print s / r }')" >out.txt 2>&1 || return 1
+    t=$(awk -v rate="$1" 'NR == 2 { i = index($0, "Lattice=\""); split(substr($0, i + 9), f, " "); L = f[5] }
+        NR > 2 { vx = $5 - rate * ($3 - L / 2); s += vx * vx + $6 * $6; n++ } END { printf "%.6g", s / (2 * n) }' final.xyz)
+    echo "$t $(awk '$1 == "shear_work:" { print $2 }' out.txt)"
+}
+bagnold() {
+    set -- $(grains 0.5 25) $(grains 0.5 50) $(grains 1 25) $(grains 1 50)
+    [ $# -eq 8 ] || return 1
+    awk -v ta="$3" -v wa1="$2" -v wa2="$4" -v tb="$7" -v wb1="$6" -v wb2="$8" 'BEGIN {
+        L2 = 2 * 1024 * 3.14159265358979 * 0.25 / 0.3      # box area, for the viscosity
+        eta_a = (wa2 - wa1) / (50 - 25) * 0.5 / (0.5 ^ 2 * L2)
+        eta_b = (wb2 - wb1) / (50 - 25) * 1 / (1 ^ 2 * L2)
+        rt = (tb / 1) / (ta / 0.25); re = (eta_b / 1) / (eta_a / 0.5)
+        printf "  T/rate^2: %.4g and %.4g (ratio %.3f); eta/rate: %.4g and %.4g (ratio %.3f)\n",
+               ta / 0.25, tb, rt, eta_a / 0.5, eta_b, re
+        exit !(rt > 0.85 && rt < 1.15 && re > 0.9 && re < 1.1) }' >&2
+}
+check "Bagnold: temperature ~ rate^2, viscosity ~ rate" bagnold
+
+# What sliding images cannot go with is refused, with the reason.
+refused() {
+    name=$1 text=$2; shift 2
+    check "refused: $name" run_status 2 -c fluid.ini "$@" && check "refused: $name: says why" contains "$WORK/err" "$text"
+}
+refused "neighbour lists" "neighbour_lists = yes cannot be used" -s simulation.neighbour_lists=yes
+refused "cells = no" "cells = no cannot be used" -s simulation.cells=no
+refused "reverse_at" "reverse_at" -s simulation.reverse_at=1
+refused "[compression]" "[compression] cannot be used" -s compression.rate=0.01
+refused "rate 0" "expected a shear rate other than 0" -s boundary.rate=0
+refused "flow = gradient" "expected an axis other than the flow axis" -s boundary.gradient=x
+refused "an axis beyond dim" "expected x or y, found 'z'" -s boundary.flow=z
+sed '/^rate/d; s/plugin = sheared/plugin = periodic/' fluid.ini >periodic.ini
+check "refused: start_profile without sliding images" run_status 2 -c periodic.ini \
+    -s boundary.start_profile=yes &&
+    check "refused: start_profile without sliding images: says why" contains "$WORK/err" \
+        "has no sliding images"
+cat >outside.txt <<'P'
+2
+1 1 0 0 0.5 1 0 0 0
+1 12 0 0 0.5 1 0 0 0
+P
+cat >outside.ini <<'I'
+[simulation]
+particles = outside.txt
+end_time = 1
+[boundary]
+plugin = sheared
+size = 10 10
+rate = 1
+I
+check "a centre outside along the gradient: refused" run_status 2 -c outside.ini &&
+    check "a centre outside along the gradient: file:line and what is wrong" \
+        contains "$WORK/err" "outside.txt:3"
+finish
