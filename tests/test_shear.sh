@@ -38,9 +38,9 @@ balanced() {
 # sheared NAME ARGS...: runs fluid.ini with ARGS; the audits find nothing
 # (the run stops at the first overlap) and the balances close.
 sheared() {
-    name=$1; shift
-    check "$name: no overlap through the sliding images" run_status 0 -c fluid.ini "$@" &&
-        check "$name: energy and momentum balances with the images' work" balanced
+    what=$1; shift
+    check "$what: no overlap through the sliding images" run_status 0 -c fluid.ini "$@" &&
+        check "$what: energy and momentum balances with the images' work" balanced
 }
 
 # From rest (no start_profile) the images sweep past the particles near
@@ -162,14 +162,39 @@ bagnold() {
 }
 check "Bagnold: temperature ~ rate^2, viscosity ~ rate" bagnold
 
+# The rdf output sees pairs through the sliding images: its pairs within
+# r_max are those counted by hand, all pairs, through the images offset
+# by rate L t along x, from the final state it sampled.
+check "rdf: runs" run_status 0 -c fluid.ini -s simulation.end_time=2.3 -s simulation.audit_every=0 \
+    -s output.rdf.plugin=rdf -s output.rdf.file=rdf.csv -s output.rdf.bins=50 \
+    -s output.rdf.r_max=5 -s output.f.plugin=snapshot -s output.f.file=rdf.xyz \
+    -s output.f.format=xyz
+rdf_pairs() {
+    awk -F, 'NR > 1 && !/^#/ { k++; a = 3.14159265358979 * ((0.1 * k) ^ 2 - (0.1 * (k - 1)) ^ 2); s += $2 * a }
+             END { N = 400; V = N * 3.14159265358979 * 0.25 / 0.3; printf "%.0f", s * N / 2 * N / V }' rdf.csv
+}
+hand_pairs() {
+    awk -v rate=3 -v t=2.3 'NR == 2 { i = index($0, "Lattice=\""); split(substr($0, i + 9), f, " "); L = f[1] }
+        NR > 2 { n++; x[n] = $2; y[n] = $3 }
+        END { d = rate * L * t; d -= L * int(d / L)
+              for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) {
+                  dx = x[i] - x[j]; dy = y[i] - y[j]; k = dy > L / 2 ? 1 : dy < -L / 2 ? -1 : 0
+                  dy -= k * L; dx -= k * d; dx -= L * int(dx / L + (dx > 0 ? 0.5 : -0.5))
+                  c += dx * dx + dy * dy < 25 }
+              print c }' rdf.xyz
+}
+check "rdf: the pairs through the sliding images ($(hand_pairs) by hand)" test "$(rdf_pairs)" = "$(hand_pairs)"
+
 # What sliding images cannot go with is refused, with the reason.
 refused() {
-    name=$1 text=$2; shift 2
-    check "refused: $name" run_status 2 -c fluid.ini "$@" && check "refused: $name: says why" contains "$WORK/err" "$text"
+    what=$1 text=$2; shift 2
+    check "refused: $what" run_status 2 -c fluid.ini "$@" && check "refused: $what: says why" contains "$WORK/err" "$text"
 }
 refused "neighbour lists" "neighbour_lists = yes cannot be used" -s simulation.neighbour_lists=yes
 refused "cells = no" "cells = no cannot be used" -s simulation.cells=no
 refused "reverse_at" "reverse_at" -s simulation.reverse_at=1
+refused "the transport output" "the Einstein-Helfand method is for a fluid in equilibrium" \
+    -s output.t.plugin=transport -s output.t.file=t.csv -s output.t.interval=0.1
 refused "[compression]" "[compression] cannot be used" -s compression.rate=0.01
 refused "rate 0" "expected a shear rate other than 0" -s boundary.rate=0
 refused "flow = gradient" "expected an axis other than the flow axis" -s boundary.gradient=x

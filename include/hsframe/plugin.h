@@ -47,7 +47,8 @@
  *        optional when first_hit is set, and the host functions
  *        hsf_parabola_time, hsf_path_plane_time, hsf_path_sphere_time and
  *        hsf_path_at; the optional member sliding (Lees-Edwards images)
- *        and system.h's hsf_system_shear and hsf_system_flow_velocity.
+ *        and system.h's hsf_system_shear, hsf_system_flow_velocity and
+ *        hsf_system_separation.
  *        Outputs: the optional member written (the files,
  *        for the summary); hsf_event_info's dr (the pair's separation at
  *        the event, for stress tensors).  error.h: hsf_error_new and

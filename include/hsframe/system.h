@@ -116,6 +116,12 @@ double hsf_system_shear(const hsf_system *sys, int *flow, int *gradient);
  * temperatures, kinetic stresses and thermostats use under shear. */
 void hsf_system_flow_velocity(const hsf_system *sys, const double r[3], double u[3]);
 
+/* The separation ri - rj of two positions at the current time through the
+ * nearest periodic image: sliding images (a sheared box) included, plain
+ * minimum images along the other periodic axes, none along walls. */
+void hsf_system_separation(const hsf_system *sys, const double ri[3], const double rj[3],
+                           double dr[3]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -245,3 +245,13 @@ void hsf_system_flow_velocity(const hsf_system *sys, const double r[3], double u
         u[sh->flow] = sh->rate * (r[sh->gradient] - centre);
     }
 }
+
+void hsf_system_separation(const hsf_system *sys, const double ri[3], const double rj[3],
+                           double dr[3])
+{
+    double image_v[3];
+    if (sys->shear.on)
+        hsf_shear_separation(sys, sys->time, ri, rj, dr, image_v);
+    else
+        hsf_separation(sys, ri, rj, dr);
+}

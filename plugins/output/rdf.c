@@ -28,6 +28,8 @@ typedef struct rdf {
     double rmax, width;
     double lo[3], len[3];
     int periodic[3];
+    int sheared, flow, gradient;    /* a sheared box's images slide (hsf_system_shear) */
+    const hsf_system *sys;          /* during a sample */
     double *hist;
     size_t samples;
     double start;               /* samples before this time are ignored */
@@ -61,6 +63,7 @@ static int rdf_init(void *state, const hsf_config *cfg, const hsf_system *sys, h
         g->len[a] = hi[a] - g->lo[a];
         smallest = fmin(smallest, g->len[a]);
     }
+    g->sheared = hsf_system_shear(sys, &g->flow, &g->gradient) != 0;
     g->rmax = hsf_config_double(cfg, "r_max");
     if (g->rmax == 0)
         g->rmax = smallest / 2;
@@ -126,11 +129,17 @@ static void count_cell(rdf *g, size_t i, int x, int y, int z)
         if (j <= i)
             continue;
         double d2 = 0;
-        for (int a = 0; a < g->dim; a++) {
-            double d = g->r[i][a] - g->r[j][a];
-            if (g->periodic[a])
-                d -= g->len[a] * nearbyint(d / g->len[a]);
-            d2 += d * d;
+        if (g->sheared) {
+            double dr[3];
+            hsf_system_separation(g->sys, g->r[i], g->r[j], dr);
+            d2 = dr[0] * dr[0] + dr[1] * dr[1] + dr[2] * dr[2];
+        } else {
+            for (int a = 0; a < g->dim; a++) {
+                double d = g->r[i][a] - g->r[j][a];
+                if (g->periodic[a])
+                    d -= g->len[a] * nearbyint(d / g->len[a]);
+                d2 += d * d;
+            }
         }
         double b = sqrt(d2) / g->width;
         if (b < (double)g->bins)
@@ -144,6 +153,7 @@ static int rdf_sample(void *state, const hsf_system *sys, hsf_error *err)
     rdf *g = state;
     if (hsf_system_time(sys) < g->start)
         return 0;
+    g->sys = sys;
     size_t ncells = (size_t)g->cells[0] * (size_t)g->cells[1] * (size_t)g->cells[2];
     for (size_t k = 0; k < ncells; k++)
         g->head[k] = UINT32_MAX;
@@ -165,6 +175,13 @@ static int rdf_sample(void *state, const hsf_system *sys, hsf_error *err)
             int small = g->cells[a] < 3;
             from[a] = small ? 0 : c[a] - 1;
             to[a] = small ? g->cells[a] - 1 : c[a] + 1;
+        }
+        /* In a sheared box the cells across the gradient faces slide
+         * along the flow: next to them, the whole row along the flow. */
+        if (g->sheared && (c[g->gradient] == 0 || c[g->gradient] == g->cells[g->gradient] - 1 ||
+                           g->cells[g->gradient] < 3)) {
+            from[g->flow] = 0;
+            to[g->flow] = g->cells[g->flow] - 1;
         }
         for (int z = from[2]; z <= to[2]; z++)
             for (int y = from[1]; y <= to[1]; y++)

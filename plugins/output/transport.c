@@ -101,6 +101,10 @@ static int transport_init(void *state, const hsf_config *cfg, const hsf_system *
         if (!periodic[a])
             return hsf_error_set(err, "the Helfand moments need a periodic boundary: axis %c "
                                  "has walls", "xyz"[a]);
+    if (hsf_system_shear(sys, NULL, NULL) != 0)
+        return hsf_error_set(err, "the Einstein-Helfand method is for a fluid in equilibrium, "
+                             "and this box is sheared: the stress output measures the "
+                             "viscosity under shear");
     if (!(t->u = calloc(t->n ? t->n : 1, sizeof *t->u)))
         return hsf_error_set(err, "out of memory");
     return hsf_atomic_check(t->file, err);
