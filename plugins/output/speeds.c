@@ -139,7 +139,11 @@ static int speeds_init(void *state, const hsf_config *cfg, const hsf_system *sys
         for (size_t i = 0; i < s->n; i++) {
             hsf_particle_view p;
             hsf_system_particle(sys, i, &p);
-            v2 += p.v[0] * p.v[0] + p.v[1] * p.v[1] + p.v[2] * p.v[2];
+            double u[3] = { 0, 0, 0 };
+            if (hsf_system_shear(sys, NULL, NULL) != 0)
+                hsf_system_flow_velocity(sys, p.r, u);
+            for (int a = 0; a < 3; a++)
+                v2 += (p.v[a] - u[a]) * (p.v[a] - u[a]);
         }
         s->vmax = 4 * sqrt(v2 / (double)s->n);
         if (!(s->vmax > 0))
@@ -175,10 +179,20 @@ static int speeds_sample(void *state, const hsf_system *sys, hsf_error *err)
     speeds *s = state;
     if (hsf_system_time(sys) < s->start)
         return 0;
+    /* In a sheared box, the speeds about the streaming velocity. */
+    int sheared = hsf_system_shear(sys, NULL, NULL) != 0;
+    double twice_kinetic = 0;
     for (size_t i = 0; i < s->n; i++) {
         hsf_particle_view p;
         hsf_system_particle(sys, i, &p);
+        if (sheared) {
+            double u[3];
+            hsf_system_flow_velocity(sys, p.r, u);
+            for (int a = 0; a < 3; a++)
+                p.v[a] -= u[a];
+        }
         double v2 = p.v[0] * p.v[0] + p.v[1] * p.v[1] + p.v[2] * p.v[2], v = sqrt(v2);
+        twice_kinetic += p.mass * v2;
         size_t b = v >= s->vmax ? s->bins : (size_t)(v / s->vmax * (double)s->bins);
         s->count[b < s->bins ? b : s->bins]++;
         s->cls_energy[s->cls[i]] += 0.5 * p.mass * v2;
@@ -187,7 +201,8 @@ static int speeds_sample(void *state, const hsf_system *sys, hsf_error *err)
             s->sum_lag += v * s->previous[i];
         s->previous[i] = v;
     }
-    s->kT_sum += 2 * hsf_system_kinetic_energy(sys) / (s->dim * (double)s->n);
+    s->kT_sum += (sheared ? twice_kinetic : 2 * hsf_system_kinetic_energy(sys)) /
+                 (s->dim * (double)s->n);
     s->samples++;
     return 0;
 }
