@@ -812,6 +812,10 @@ static int do_cell(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     advance(sys, &sys->m[i], ev->time);
     sys->stats.cell_crossings++;
     if (sys->search == HSF_SEARCH_LISTS) {
+        /* A particle that strayed across a sheared box's gradient face
+         * comes back as the image it is (shear.h) before it is wrapped. */
+        if (__builtin_expect(sys->shear.on, 0) && hsf_shear_come_back(sys, i))
+            sys->b[i].changed_seq = sys->next_seq;
         hsf_cells_reanchor(&sys->cells, sys->m, sys->b, i);
         if (hsf_neighbours_renew(&sys->nb, &sys->cells, sys->m, sys->b, i, err))
             return -1;
@@ -920,13 +924,17 @@ static int do_rescale(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 
 /* A sheared box's images have slid by shear.slide since the last slide
  * event: every particle whose search reaches across the gradient faces is
- * predicted again (shared/shear.h), and the next slide is queued.  The
+ * predicted again (shared/shear.h), its neighbour list renewed first, and
+ * the next slide is queued.  The
  * slide events fall at whole multiples of the period, so that a resumed
  * run queues the same ones. */
 static int do_slide(hsf_system *sys, hsf_error *err)
 {
     for (uint32_t i = 0; i < sys->n; i++)
-        if (hsf_shear_near_faces(sys, i) && predict(sys, i, NULL, err))
+        if (hsf_shear_near_faces(sys, i) &&
+            ((sys->search == HSF_SEARCH_LISTS &&
+              hsf_neighbours_renew(&sys->nb, &sys->cells, sys->m, sys->b, i, err)) ||
+             predict(sys, i, NULL, err)))
             return -1;
     double next = (nearbyint(sys->time / sys->shear.period) + 1) * sys->shear.period;
     if (next < sys->end_time)

@@ -106,8 +106,10 @@ void hsf_model_search(const hsf_system *sys, uint32_t i, const double ri[3],
     if (sys->search == HSF_SEARCH_LISTS) {
         const uint32_t *list = hsf_nb_list(&sys->nb, i);
         const uint8_t *image = hsf_nb_images(&sys->nb, i);
+        /* In a sheared box the image a list names along the flow slides:
+         * the nearest one, moving as it does. */
         for (uint32_t k = 0, count = *hsf_nb_count(&sys->nb, i); k < count; k++)
-            consider(&s, list[k], sys->shift[image[k]], NULL);
+            consider(&s, list[k], sys->shear.on ? NULL : sys->shift[image[k]], NULL);
     } else if (sys->shear.on) {
         /* Through the images as they slide until the next slide event. */
         hsf_shear_scan(sys, i, now, sys->shear.slide, consider_sliding, &s);

@@ -383,7 +383,9 @@ static int choose_search(run_state *rs, hsf_error *err)
         return hsf_config_error(&rs->sim, err, "neighbour_lists", "neighbour lists cannot "
                                 "follow particles on parabolas ([field]) or growing ones "
                                 "([compression]): use no or auto");
-    if ((moving || sys->shear.on) && hsf_config_bool(&rs->sim, "cells")) {
+    if (sys->shear.on && hsf_config_bool(&rs->sim, "cells") && !strcmp(lists, "yes")) {
+        sys->search = HSF_SEARCH_LISTS;     /* through the sliding images (shear.h) */
+    } else if ((moving || sys->shear.on) && hsf_config_bool(&rs->sim, "cells")) {
         sys->search = HSF_SEARCH_CELLS;
     } else if (!hsf_config_bool(&rs->sim, "cells")) {
         sys->search = HSF_SEARCH_ALL;
@@ -457,9 +459,10 @@ static double extent_span(const hsf_system *sys)
     return span;
 }
 
-/* Sliding images (shared/shear.h): an event-driven run with cells, whose
- * random start's prelude packs the particles with the images at rest; and
- * [boundary] start_profile, which needs them. */
+/* Sliding images (shared/shear.h): an event-driven run with cells (and
+ * neighbour lists if asked for), whose random start's prelude packs the
+ * particles with the images at rest; and [boundary] start_profile, which
+ * needs them. */
 static int check_sliding(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
@@ -475,8 +478,6 @@ static int check_sliding(run_state *rs, hsf_error *err)
                        : 0;
     const char *why = strcmp(rs->engine->name, "event") ? "engine = timestep"
                       : !hsf_config_bool(&rs->sim, "cells") ? "cells = no"
-                      : !strcmp(hsf_config_string(&rs->sim, "neighbour_lists"), "yes")
-                          ? "neighbour_lists = yes"
                       : sys->reverse_at >= 0 ? "reverse_at (the images would go on sliding)"
                       : rs->compression.section ? "[compression]"
                                                 : NULL;
@@ -499,15 +500,17 @@ static int build_search(run_state *rs, int validate, hsf_error *err)
                         sys->periodic, sys->search != HSF_SEARCH_ALL,
                         sys->search == HSF_SEARCH_LISTS
                             ? hsf_config_double(&rs->sim, "skin") * smallest_diameter(sys) : 0,
-                        sys->search == HSF_SEARCH_LISTS, err) ||
-        (validate && hsf_validate_overlaps(sys, &rs->set, err)) ||
+                        sys->search == HSF_SEARCH_LISTS, err))
+        return -1;
+    hsf_shear_grid_ready(sys);
+    if ((validate && hsf_validate_overlaps(sys, &rs->set, err)) ||
         (sys->search == HSF_SEARCH_LISTS &&
-         hsf_neighbours_build(&sys->nb, &sys->cells, sys->m, sys->b, sys->n, err)) ||
+         hsf_neighbours_build(&sys->nb, &sys->cells, sys->m, sys->b, sys->n,
+                              sys->shear.on ? sys : NULL, err)) ||
         hsf_model_start(sys, &rs->set, err))
         return -1;
     for (int k = 0; k < 64; k++)
         hsf_image_shift((uint8_t)k, sys->cells.len, sys->shift[k]);
-    hsf_shear_grid_ready(sys);
     sys->keep_partner = keeps_partner(sys);
     return 0;
 }

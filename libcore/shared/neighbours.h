@@ -15,7 +15,10 @@
  * Lists are symmetric at all times: a renewal removes the particle from its
  * old neighbours' lists and adds it to its new ones'.  Each entry carries
  * the periodic image of the neighbour as seen from the owner, fixed while
- * both anchors stay (cells.c keeps the skin small enough for one image). */
+ * both anchors stay (cells.c keeps the skin small enough for one image).
+ * In a sheared box the images across the gradient faces slide: the engine
+ * sees list members through the nearest image then (shear.h), and the
+ * lists of the particles near those faces are renewed at slide events. */
 #ifndef HSF_NEIGHBOURS_H
 #define HSF_NEIGHBOURS_H
 
@@ -36,6 +39,8 @@ typedef struct hsf_neighbours {
     size_t stride;          /* bytes per block, a multiple of 64 */
     uint32_t cap;           /* entries per block, a multiple of 4; grows when one fills */
     unsigned char *blocks;
+    const struct hsf_system *sheared;   /* a sheared box's system (shear.h), else NULL:
+                                           searches go through its sliding images */
 } hsf_neighbours;
 
 static inline unsigned char *hsf_nb_block(const hsf_neighbours *nb, uint32_t i)
@@ -59,10 +64,14 @@ static inline uint32_t *hsf_nb_list(const hsf_neighbours *nb, uint32_t i)
     return (uint32_t *)(void *)(hsf_nb_block(nb, i) + sizeof(uint32_t) + nb->cap);
 }
 
-/* Builds every list from the anchors filed in cells.  Returns 0, or -1 with
- * err set (out of memory). */
+/* Builds every list from the anchors filed in cells.  sheared: the system
+ * of a sheared box (shear.h), whose lists then hold every particle whose
+ * neighbourhood a sliding image brings within reach before the next slide
+ * event (its slide along the flow taken off their distance), else NULL.
+ * Returns 0, or -1 with err set (out of memory). */
 int hsf_neighbours_build(hsf_neighbours *nb, const hsf_cells *cells, const hsf_motion *m,
-                         const hsf_body *b, size_t n, hsf_error *err);
+                         const hsf_body *b, size_t n, const struct hsf_system *sheared,
+                         hsf_error *err);
 void hsf_neighbours_free(hsf_neighbours *nb);
 
 /* Renews particle i's list after its anchor moved (hsf_cells_reanchor):

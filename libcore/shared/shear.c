@@ -185,7 +185,9 @@ int hsf_shear_near_faces(const hsf_system *sys, uint32_t i)
     return x[g] * own->side[g] - reach < 0 || (x[g] + 1) * own->side[g] + reach > c->len[g];
 }
 
-void hsf_shear_cross(hsf_system *sys, uint32_t i, int dir)
+/* Replaces particle i by its image one period down (dir = 1) or up
+ * (dir = -1) along the gradient, moved and slowed as the images are. */
+static void take_image(hsf_system *sys, uint32_t i, int dir)
 {
     hsf_shear *sh = &sys->shear;
     hsf_cells *c = &sys->cells;
@@ -207,11 +209,44 @@ void hsf_shear_cross(hsf_system *sys, uint32_t i, int dir)
     sh->work += 0.5 * b->mass * (m->v[f] * m->v[f] - before * before);
     sh->momentum += b->mass * (m->v[f] - before);
     sh->crossings++;
+}
+
+double hsf_shear_view(const hsf_system *sys, double r[3], double v[3])
+{
+    const hsf_shear *sh = &sys->shear;
+    int f = sh->flow, g = sh->gradient;
+    double len = sys->cells.len[g];
+    double k = floor((r[g] - sys->cells.lo[g]) / len);
+    if (k != 0) {
+        r[g] -= k * len;
+        r[f] -= k * hsf_shear_offset(sys, sys->time);
+        v[f] -= k * sh->speed;
+    }
+    return k;
+}
+
+int hsf_shear_come_back(hsf_system *sys, uint32_t i)
+{
+    int g = sys->shear.gradient;
+    double y = sys->m[i].r[g];
+    if (y >= sys->cells.lo[g] && y < sys->cells.lo[g] + sys->cells.len[g])
+        return 0;
+    take_image(sys, i, y >= sys->cells.lo[g] ? 1 : -1);
+    return 1;
+}
+
+void hsf_shear_cross(hsf_system *sys, uint32_t i, int dir)
+{
+    hsf_cells *c = &sys->cells;
+    hsf_motion *m = &sys->m[i];
+    hsf_body *b = &sys->b[i];
+    int f = sys->shear.flow, g = sys->shear.gradient;
+    take_image(sys, i, dir);
     const hsf_cell_level *l = &c->level[b->level];
     int32_t x[3];
     hsf_cell_coords(l, b->cell, x);
     x[g] = dir > 0 ? 0 : (int32_t)l->n[g] - 1;
-    int32_t xf = hsf_floor_int((m->r[f] - lo_f) / l->side[f]);
+    int32_t xf = hsf_floor_int((m->r[f] - c->lo[f]) / l->side[f]);
     x[f] = xf < 0 ? 0 : xf >= (int32_t)l->n[f] ? (int32_t)l->n[f] - 1 : xf;
     hsf_cells_refile(c, sys->b, i,
                      ((uint32_t)x[2] * l->n[1] + (uint32_t)x[1]) * l->n[0] + (uint32_t)x[0]);

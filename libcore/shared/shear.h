@@ -60,6 +60,19 @@ int hsf_shear_near_faces(const hsf_system *sys, uint32_t i);
  * to shear.work. */
 void hsf_shear_cross(hsf_system *sys, uint32_t i, int dir);
 
+/* With neighbour lists a particle may stray out of the box by its skin
+ * before it is re-anchored: if particle i (brought to now) is beyond a
+ * gradient face, replaces it by the image of it that is inside, as
+ * hsf_shear_cross does (without filing it: the re-anchoring does), and
+ * returns 1; else returns 0. */
+int hsf_shear_come_back(hsf_system *sys, uint32_t i);
+
+/* For a view of a particle at r moving at v (system.h): if r is beyond a
+ * gradient face (a particle with a neighbour list strays by its skin),
+ * replaces both by the image inside the box and returns how many periods
+ * it was beyond (+1 above, -1 below); else returns 0. */
+double hsf_shear_view(const hsf_system *sys, double r[3], double v[3]);
+
 /* Adds the streaming velocity at its position to every particle's
  * velocity ([boundary] start_profile). */
 void hsf_shear_impose_profile(hsf_system *sys);

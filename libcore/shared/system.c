@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "shared/physics.h"
+#include "shared/shear.h"
 #include "shared/system_private.h"
 
 int hsf_system_dim(const hsf_system *sys)
@@ -31,9 +32,14 @@ void hsf_system_particle(const hsf_system *sys, size_t i, hsf_particle_view *out
     const hsf_motion *m = &sys->m[i];
     const hsf_body *b = &sys->b[i];
     hsf_motion_at(sys, m, sys->time, out->r, out->v);
+    double k = 0;   /* periods beyond a sheared box's gradient faces */
+    if (__builtin_expect(sys->shear.on, 0))
+        k = hsf_shear_view(sys, out->r, out->v);
     for (int a = 0; a < 3; a++) {
         double len = sys->cells.len[a];
         out->unwrapped[a] = out->r[a] + b->image[a] * len;
+        if (k != 0 && a == sys->shear.gradient)
+            out->unwrapped[a] += k * len;
         /* The engine lets a particle stray out of a periodic box by up to
          * the skin (without lists, by any amount) before it wraps it. */
         if (sys->periodic[a] && (out->r[a] < sys->lo[a] || out->r[a] >= sys->hi[a])) {
