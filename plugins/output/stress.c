@@ -165,9 +165,10 @@ static void write_viscosity(const stress *s, FILE *out)
     double time = 0;
     for (size_t k = 0; k < s->count; k++)
         time += s->shear[2 * k + 1];
-    fprintf(out, "# shear_rate %.17g\n# flow %c\n# gradient %c\n# shear_stress %.10g\n"
+    fprintf(out, "# shear_rate %.10g\n# flow %c\n# gradient %c\n# shear_stress %.10g\n"
             "# viscosity %.6g +- %.2g\n# intervals %zu\n# averaged_time %.10g\n",
-            s->rate, "xyz"[s->flow], "xyz"[s->gradient], pfg, -pfg / s->rate, error,
+            s->rate, "xyz"[s->flow], "xyz"[s->gradient], pfg,
+            s->count > 0 ? -pfg / s->rate : NAN, error,
             s->count, time);
 }
 
