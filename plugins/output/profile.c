@@ -10,7 +10,10 @@
  *   temperature  = (sum m v^2 - |sum m v|^2 / sum m) / (d sum N)
  *
  * the temperature of the velocities about the slab's flow (peculiar), with
- * Boltzmann's constant 1.  The slab volume is the extent's (the bounding
+ * Boltzmann's constant 1.  In a sheared box the velocities v in the
+ * temperature are first taken less the streaming velocity at each
+ * particle's position, so that the gradient of the flow across a slab
+ * does not count as heat; the flow columns stay the lab frame's.  The slab volume is the extent's (the bounding
  * box of the boundary, hsf_system_extent) cut along the axis: exact for
  * box and periodic, not for a circle.  With average = yes one table at
  * the end; with no a table per sample, the time in the first column. */
@@ -33,6 +36,7 @@ typedef struct profile {
     double start, lo, width, slab_volume;
     double samples;         /* taken into the sums */
     slab *s;                /* bins */
+    double *peculiar;       /* sheared box: bins x 3, sum of m (v - u(r)); else NULL */
 } profile;
 
 static const hsf_param profile_params[] = {
@@ -71,6 +75,9 @@ static int profile_init(void *state, const hsf_config *cfg, const hsf_system *sy
             p->slab_volume *= hi[a] - lo[a];
     if (!(p->s = calloc(p->bins, sizeof *p->s)))
         return hsf_error_set(err, "out of memory for %zu bins", p->bins);
+    if (hsf_system_shear(sys, NULL, NULL) != 0 &&
+        !(p->peculiar = calloc(3 * p->bins, sizeof *p->peculiar)))
+        return hsf_error_set(err, "out of memory for %zu bins", p->bins);
     return hsf_atomic_check(p->file, err);
 }
 
@@ -97,9 +104,10 @@ static void write_table(profile *p, double time)
                 p->samples > 0 ? s->count / (p->samples * p->slab_volume) : 0.0);
         if (s->mass > 0) {
             double u2 = 0;
+            const double *m = p->peculiar ? p->peculiar + 3 * k : s->momentum;
             for (int a = 0; a < 3; a++) {
                 fprintf(out, ",%.10g", s->momentum[a] / s->mass);
-                u2 += s->momentum[a] * s->momentum[a];
+                u2 += m[a] * m[a];
             }
             fprintf(out, ",%.10g", (s->twice_kinetic - u2 / s->mass) / (p->dim * s->count));
         } else {
@@ -118,6 +126,8 @@ static int profile_sample(void *state, const hsf_system *sys, hsf_error *err)
         return 0;
     if (!p->average) {
         memset(p->s, 0, p->bins * sizeof *p->s);
+        if (p->peculiar)
+            memset(p->peculiar, 0, 3 * p->bins * sizeof *p->peculiar);
         p->samples = 0;
     }
     for (size_t i = 0, n = hsf_system_count(sys); i < n; i++) {
@@ -128,6 +138,18 @@ static int profile_sample(void *state, const hsf_system *sys, hsf_error *err)
         slab *s = &p->s[k];
         s->count += 1;
         s->mass += v.mass;
+        if (p->peculiar) {
+            /* twice_kinetic of the peculiar velocities, their momentum apart */
+            double u[3];
+            hsf_system_flow_velocity(sys, v.r, u);
+            for (int a = 0; a < 3; a++) {
+                double w = v.v[a] - u[a];
+                s->momentum[a] += v.mass * v.v[a];
+                p->peculiar[3 * k + a] += v.mass * w;
+                s->twice_kinetic += v.mass * w * w;
+            }
+            continue;
+        }
         for (int a = 0; a < 3; a++) {
             s->momentum[a] += v.mass * v.v[a];
             s->twice_kinetic += v.mass * v.v[a] * v.v[a];
@@ -155,6 +177,7 @@ static void profile_fini(void *state)
     profile *p = state;
     hsf_atomic_abort(p->out);
     free(p->s);
+    free(p->peculiar);
 }
 
 /* Checkpoints: the table so far and the sums. */
@@ -164,7 +187,9 @@ static int profile_save(void *state, const hsf_system *sys, hsf_state *st, hsf_e
     profile *p = state;
     return (hsf_atomic_save(p->out, st, err) ||
             hsf_state_put(st, &p->samples, sizeof p->samples, err) ||
-            hsf_state_put(st, p->s, p->bins * sizeof *p->s, err)) ? -1 : 0;
+            hsf_state_put(st, p->s, p->bins * sizeof *p->s, err) ||
+            (p->peculiar &&
+             hsf_state_put(st, p->peculiar, 3 * p->bins * sizeof *p->peculiar, err))) ? -1 : 0;
 }
 
 static int profile_restore(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
@@ -174,7 +199,9 @@ static int profile_restore(void *state, const hsf_system *sys, hsf_state *st, hs
     if (!(p->out = hsf_atomic_resume(p->file, st, err)))
         return -1;
     return (hsf_state_get(st, &p->samples, sizeof p->samples, err) ||
-            hsf_state_get(st, p->s, p->bins * sizeof *p->s, err)) ? -1 : 0;
+            hsf_state_get(st, p->s, p->bins * sizeof *p->s, err) ||
+            (p->peculiar &&
+             hsf_state_get(st, p->peculiar, 3 * p->bins * sizeof *p->peculiar, err))) ? -1 : 0;
 }
 
 static const hsf_output_type profile_type = {

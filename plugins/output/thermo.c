@@ -1,6 +1,9 @@
 /* thermo: a CSV table of thermodynamic quantities, one row per sample.
  * Rates and pressures are averages over the interval since the previous
- * row (empty on the first row); energies are those at the sample. */
+ * row (empty on the first row); energies are those at the sample.  In a
+ * sheared box the temperature (and the kinetic part of the pressure) is
+ * that of the peculiar velocities, less the streaming velocity at each
+ * particle's position; kinetic_energy stays the lab frame's. */
 #include <math.h>
 
 #include <hsframe/hsframe.h>
@@ -39,6 +42,22 @@ static int thermo_begin(void *state, const hsf_system *sys, hsf_error *err)
     return 0;
 }
 
+/* The kinetic energy of the velocities less the streaming velocity at each
+ * particle's position (a sheared box). */
+static double peculiar_kinetic(const hsf_system *sys)
+{
+    double twice = 0;
+    for (size_t i = 0, n = hsf_system_count(sys); i < n; i++) {
+        hsf_particle_view p;
+        hsf_system_particle(sys, i, &p);
+        double u[3];
+        hsf_system_flow_velocity(sys, p.r, u);
+        for (int a = 0; a < 3; a++)
+            twice += p.mass * (p.v[a] - u[a]) * (p.v[a] - u[a]);
+    }
+    return twice / 2;
+}
+
 /* Over the interval since the previous row, with Boltzmann's constant 1 and
  * d dimensions:
  *   kT = 2K / (d N)                              (equipartition)
@@ -58,7 +77,9 @@ static int thermo_sample(void *state, const hsf_system *sys, hsf_error *err)
     hsf_system_stats(sys, &s);
     double now = hsf_system_time(sys), k = hsf_system_kinetic_energy(sys);
     double n = (double)hsf_system_count(sys), d = hsf_system_dim(sys);
-    double kT = 2 * k / (d * n), volume = hsf_system_volume(sys);
+    double kT = 2 * (hsf_system_shear(sys, NULL, NULL) != 0 ? peculiar_kinetic(sys) : k) /
+                (d * n);
+    double volume = hsf_system_volume(sys);
     fprintf(out, "%.17g,%llu,%llu,%.17g,%.17g", now, (unsigned long long)s.events,
             (unsigned long long)s.collisions, k, kT);
     double dt = now - t->time;

@@ -3,7 +3,10 @@
  * process of rate `rate`, and its velocity is then drawn anew from the
  * Maxwell-Boltzmann distribution at the bath's temperature.  For the
  * whole system that is one process of rate N * rate, each event picking
- * a particle at random.  The run samples the canonical ensemble. */
+ * a particle at random.  The run samples the canonical ensemble.  In a
+ * sheared box the bath moves with the stream: the velocity is drawn about
+ * the streaming velocity at the particle's position, so the bath takes
+ * away the viscous heating and leaves the shear flow alone. */
 #include <math.h>
 
 #include <hsframe/hsframe.h>
@@ -60,6 +63,12 @@ static int andersen_fire(void *state, hsf_control *c, double *next, hsf_error *e
     double sigma = sqrt(a->kT / p.mass), v[3] = { 0, 0, 0 };
     for (int k = 0; k < hsf_system_dim(sys); k++)
         v[k] = sigma * hsf_control_normal(c);
+    if (hsf_system_shear(sys, NULL, NULL) != 0) {
+        double u[3];
+        hsf_system_flow_velocity(sys, p.r, u);
+        for (int k = 0; k < 3; k++)
+            v[k] += u[k];
+    }
     hsf_control_set_velocity(c, i, v);
     *next = next_after(a, c, hsf_system_time(sys));
     return 0;
