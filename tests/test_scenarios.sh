@@ -465,6 +465,14 @@ check "shear: $(said shear "shear: $NUM spheres") spheres" \
 eta=$(sed -n 's/^# viscosity //p' shear-stress.csv)
 check "shear: viscosity $eta, the comment's $(said shear "blocks: viscosity $NUM \+-")" \
     within "${eta%% *}" "$(said shear "blocks: viscosity $NUM \+-")" "$(echo "$eta" | awk '{ print 3 * $3 }')"
+# The weakly sheared fluid's viscosity and transport.ini's Einstein-Helfand
+# one of the same fluid in equilibrium agree within twice their errors
+# combined.
+helfand=$(sed -n 's/^# viscosity //p' transport.csv)
+check "shear: viscosity ${eta%% *} +- $(echo "$eta" | awk '{ print $3 }'), Einstein-Helfand's in equilibrium ${helfand%% *} +- $(echo "$helfand" | awk '{ print $3 }')" \
+    awk -v a="${eta%% *}" -v ea="$(echo "$eta" | awk '{ print $3 }')" -v b="${helfand%% *}" \
+        -v eb="$(echo "$helfand" | awk '{ print $3 }')" \
+        'BEGIN { d = a - b; exit !(a != "" && b != "" && ea > 0 && eb > 0 && d * d <= 4 * (ea * ea + eb * eb)) }'
 slope=$(awk -F, 'NR > 1 { n++; sx += $2; sy += $4; sxx += $2 * $2; sxy += $2 * $4 }
                  END { if (n > 1) print (n * sxy - sx * sy) / (n * sxx - sx * sx) }' shear-profile.csv)
 check "shear: flow slope $slope, the rate $(key shear boundary rate)" \
