@@ -238,17 +238,6 @@ static void note(audit_scan *s, double excess, uint32_t j)
     }
 }
 
-/* r_i - r_j now through the nearest image, sliding or not. */
-static void separation_now(const hsf_system *sys, const double ri[3], const double rj[3],
-                           double dr[3])
-{
-    double image_v[3];
-    if (sys->shear.on)
-        hsf_shear_separation(sys, sys->time, ri, rj, dr, image_v);
-    else
-        hsf_separation(sys, ri, rj, dr);
-}
-
 static void audit_pair(void *ctx, uint32_t j, const double shift[3], const double corner[3],
                        const float *offset)
 {
@@ -260,7 +249,7 @@ static void audit_pair(void *ctx, uint32_t j, const double shift[3], const doubl
         return;
     double rj[3], dr[3], inner, outer;
     hsf_motion_at(sys, &sys->m[j], sys->time, rj, NULL);
-    separation_now(sys, s->ri, rj, dr);
+    hsf_system_separation(sys, s->ri, rj, dr);
     double d = sqrt(hsf_dot(dr, dr));
     const hsf_rule *r = hsf_model_rule(md, sys->species, s->i, j);
     unsigned shell = r->steps ? hsf_pair_state_get(&md->shells, s->i, j) : 0;
@@ -294,7 +283,7 @@ void hsf_model_audit(const hsf_system *sys, double *worst, uint32_t *wi, uint32_
             uint32_t j = md->partner[k];
             double rj[3], dr[3];
             hsf_motion_at(sys, &sys->m[j], sys->time, rj, NULL);
-            separation_now(sys, s.ri, rj, dr);
+            hsf_system_separation(sys, s.ri, rj, dr);
             double d = sqrt(hsf_dot(dr, dr)), contact = hsf_model_contact(sys, i, j);
             note(&s, (contact - d) / contact, j);
             note(&s, (d - md->length[k]) / md->length[k], j);
