@@ -66,7 +66,6 @@ struct hsf_system {
     hsf_cells cells;
     hsf_neighbours nb;      /* built for HSF_SEARCH_LISTS */
     double shift[64][3];    /* image shift of each image code (hsf_image_shift) */
-    hsf_shear shear;        /* sliding images (shared/shear.h); shear.on 0 without */
     int search;             /* how a prediction finds candidates: hsf_search */
     int keep_partner;       /* cells on a plain grid: a cell event keeps the earliest
                                collision after it (engine.c, predict) */
@@ -137,6 +136,10 @@ struct hsf_system {
     void *checkpoint_ctx;
     double checkpoint_due;  /* seconds of CLOCK_MONOTONIC */
     struct hsf_progress *progress;      /* the progress line, or NULL */
+
+    /* Sliding images (shared/shear.h); shear.on 0 without.  Last, so that
+     * the members the event loop reads keep their places. */
+    hsf_shear shear;
 };
 
 /* With an indexed queue, the key of an event that is not a particle's:
