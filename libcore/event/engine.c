@@ -925,9 +925,8 @@ static int do_rescale(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 /* A sheared box's images have slid by shear.slide since the last slide
  * event: every particle whose search reaches across the gradient faces is
  * predicted again (shared/shear.h), its neighbour list renewed first, and
- * the next slide is queued.  The
- * slide events fall at whole multiples of the period, so that a resumed
- * run queues the same ones. */
+ * the next slide is queued.  The slide events fall at whole multiples of
+ * the period, so that a resumed run queues the same ones. */
 static int do_slide(hsf_system *sys, hsf_error *err)
 {
     for (uint32_t i = 0; i < sys->n; i++)
