@@ -71,6 +71,29 @@ typedef struct hsf_pair_rule {
      * steps 0 to k has potential energy step_energy[0] + ... +
      * step_energy[k]; outside them all, 0. */
     double step_energy[HSF_MAX_STEPS];
+
+    /* ---- Since ABI 1.5: rough particles (rotation) ---------------------
+     * The host fills these from the section's keys tangential_restitution
+     * and friction before it calls rule (-1 and INFINITY when the keys are
+     * absent), so a plugin leaves them alone unless it has a contact law
+     * of its own; it reads them only from plugins declaring minor 5 or
+     * later.  At a core collision the relative velocity of the two surfaces
+     * at the contact point, g, has a tangential part g_t; the pair's
+     * impulse along g_t makes it -tangential g_t afterwards (the
+     * coefficient of tangential restitution beta), unless that impulse
+     * exceeds friction times the normal impulse: then the surfaces slide,
+     * and the tangential impulse is friction times the normal one (Coulomb
+     * friction in the model of O. R. Walton, in Particulate Two-Phase
+     * Flow, ed. M. C. Roco, Butterworth-Heinemann (1993), p. 884).  The
+     * impulse turns the particles (moments of inertia: system.h,
+     * hsf_system_spin). */
+    /* beta, -1 <= beta <= 1: -1 smooth (the rule of ABI 1.4: no torque),
+     * 0 the tangential slip is stopped, 1 perfectly rough (elastic in the
+     * tangential direction). */
+    double tangential;
+    /* Coulomb's coefficient of friction mu >= 0; INFINITY: no limit (the
+     * constant beta of perfectly sticking contacts); 0 is smooth. */
+    double friction;
 } hsf_pair_rule;
 
 typedef struct hsf_interaction_type {
@@ -85,7 +108,8 @@ typedef struct hsf_interaction_type {
     /* Releases what init allocated; may be NULL. */
     void (*fini)(void *s);
 
-    /* Fills *out (zeroed by the host) with the rule of species a and b,
+    /* Fills *out (zeroed by the host, with the members since ABI 1.5 set
+     * from the section's keys, above) with the rule of species a and b,
      * a <= b (hsf_system_species numbers; names are in the section name).
      * cfg is the pair's section [interaction.A.B] when the configuration
      * has one (keys it does not set read as in [interaction]), else

@@ -122,6 +122,23 @@ void hsf_system_flow_velocity(const hsf_system *sys, const double r[3], double u
 void hsf_system_separation(const hsf_system *sys, const double ri[3], const double rj[3],
                            double dr[3]);
 
+/* ---- Since ABI 1.5: rotation (rough particles) ------------------------ */
+
+/* The angular velocity of particle i into omega (radians per unit time;
+ * in 2D only omega[2], about z, may be non-zero) and its moment of
+ * inertia (mass * length^2) as the return value.  Without rotation (no
+ * rough rule or wall, no omega column in the particle file) returns 0 and
+ * zeroes omega: particles are smooth and their spin plays no part.
+ * interaction.h (tangential, friction) says what turns them. */
+double hsf_system_spin(const hsf_system *sys, size_t i, double omega[3]);
+
+/* The kinetic energy of rotation, sum of I |omega|^2 / 2 (units of m v^2),
+ * 0 without rotation.  hsf_system_kinetic_energy is that of translation;
+ * the energy balance of the summary counts both.  Each particle has 1
+ * rotational degree of freedom in 2D and 3 in 3D, so the rotational
+ * temperature is 2 E_rot / N (2D) or 2 E_rot / (3 N) (3D). */
+double hsf_system_rotational_energy(const hsf_system *sys);
+
 #ifdef __cplusplus
 }
 #endif

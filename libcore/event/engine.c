@@ -767,6 +767,15 @@ static double grow_off_wall(hsf_system *sys, uint32_t i, int wall)
     return 2 * mass * growth;
 }
 
+/* A rough wall: the tangential impulse on top of the reflection, which
+ * turns the particle (model/spin.h); what it takes is dissipated. */
+static void rough_wall(hsf_system *sys, uint32_t i, int wall, double jn)
+{
+    double n[3];
+    sys->boundary->normal(sys->boundary_state, wall, sys->m[i].r, n);
+    sys->model->dissipated += hsf_spin_wall(sys, i, n, jn);
+}
+
 static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
 {
     uint32_t i = ev->subject;
@@ -782,8 +791,12 @@ static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
                              "expected finite numbers%s", sys->boundary_plugin.info->name,
                              ev->object, i, ev->time, mi->v[0], mi->v[1], mi->v[2],
                              info.impulse, sys->dim == 2 ? " and vz = 0 in 2D" : "");
-    if (__builtin_expect(sys->model != NULL, 0) && sys->model->growth.on)
-        info.impulse += grow_off_wall(sys, i, (int)ev->object);
+    if (__builtin_expect(sys->model != NULL, 0)) {
+        if (sys->model->spin.wall_rough)
+            rough_wall(sys, i, (int)ev->object, info.impulse);
+        if (sys->model->growth.on)
+            info.impulse += grow_off_wall(sys, i, (int)ev->object);
+    }
     sys->b[i].changed_seq = sys->next_seq;
     sys->b[i].collisions++;
     sys->stats.wall_hits++;

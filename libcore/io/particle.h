@@ -82,6 +82,10 @@ typedef struct hsf_particle_set {
     size_t n_bonds;
     double final_radius;    /* [init] method = random: the radius to compress the particles
                                to (their own is smaller); 0 otherwise */
+    double *omega;          /* 3 per particle: angular velocities (an XYZ omega column;
+                               2D: z only), or NULL */
+    double *inertia;        /* per particle: moment of inertia / (m r^2) (an XYZ inertia
+                               column), or NULL */
 } hsf_particle_set;
 
 /* Reads a particle file, the format told by its content: the algs4 text

@@ -290,6 +290,8 @@ void hsf_particle_set_free(hsf_particle_set *set)
         free(set->species_name[k]);
     free(set->species_name);
     free(set->bonds);
+    free(set->omega);
+    free(set->inertia);
     memset(set, 0, sizeof *set);
 }
 

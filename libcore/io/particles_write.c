@@ -72,11 +72,16 @@ int hsf_write_xyz(FILE *out, const hsf_system *sys, hsf_error *err)
     /* Periodic systems add the image counters, so that unwrapped positions
      * (for diffusion) are pos + image * box side. */
     int images = periodic[0] || periodic[1] || periodic[2];
+    /* Rough particles: their angular velocities and moments of inertia
+     * (as multiples of m r^2), which the reader takes back. */
+    double w[3];
+    int spins = n > 0 && hsf_system_spin(sys, 0, w) > 0;
     fprintf(out, "%zu\nLattice=\"%.17g 0 0 0 %.17g 0 0 0 %.17g\" Origin=\"%.17g %.17g %.17g\" "
-            "Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1:color:R:3%s "
+            "Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1:color:R:3%s%s "
             "Time=%.17g pbc=\"%c %c %c\"",
             n, hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2], lo[0], lo[1], lo[2],
-            images ? ":image:I:3" : "", hsf_system_time(sys), periodic[0] ? 'T' : 'F',
+            images ? ":image:I:3" : "", spins ? ":omega:R:3:inertia:R:1" : "",
+            hsf_system_time(sys), periodic[0] ? 'T' : 'F',
             periodic[1] ? 'T' : 'F', dim == 3 && periodic[2] ? 'T' : 'F');
     write_bonds(out, sys);
     fputc('\n', out);
@@ -97,6 +102,11 @@ int hsf_write_xyz(FILE *out, const hsf_system *sys, hsf_error *err)
                 double side = hi[a] - lo[a];
                 fprintf(out, " %.0f", side > 0 ? nearbyint((p.unwrapped[a] - p.r[a]) / side) : 0.0);
             }
+        if (spins) {
+            double inertia = hsf_system_spin(sys, i, w);
+            fprintf(out, " %.17g %.17g %.17g %.17g", w[0], w[1], w[2],
+                    inertia / (p.mass * p.radius * p.radius));
+        }
         fputc('\n', out);
     }
     return ferror(out) ? hsf_error_set(err, "write error: %s", strerror(errno)) : 0;

@@ -17,7 +17,7 @@
 #include "io/bonds.h"
 #include "io/particles_parse.h"
 
-enum use { SKIP, POS, VEL, RADIUS, MASS, COLOR, IMAGE, SPECIES, NUSES };
+enum use { SKIP, POS, VEL, RADIUS, MASS, COLOR, IMAGE, SPECIES, OMEGA, INERTIA, NUSES };
 
 typedef struct column {
     hsf_token name;         /* as written, for messages */
@@ -99,7 +99,8 @@ static enum use use_of(hsf_token name)
     static const struct { const char *name; enum use use; } known[] = {
         { "pos", POS }, { "velo", VEL }, { "vel", VEL }, { "radius", RADIUS },
         { "mass", MASS }, { "masses", MASS }, { "color", COLOR }, { "colour", COLOR },
-        { "image", IMAGE }, { "species", SPECIES },
+        { "image", IMAGE }, { "species", SPECIES }, { "omega", OMEGA },
+        { "inertia", INERTIA },
     };
     for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
         if (token_is(name, known[k].name))
@@ -161,6 +162,10 @@ static const char *bad_shape(const column *col)
         return col->type == 'I' && col->count == 3 ? NULL : "I:3";
     case SPECIES:
         return col->type == 'S' && col->count == 1 ? NULL : "S:1";
+    case OMEGA:
+        return col->type == 'R' && (col->count == 1 || col->count == 3) ? NULL : "R:1 or R:3";
+    case INERTIA:
+        return col->type == 'R' && col->count == 1 ? NULL : "R:1";
     default:
         return NULL;
     }
@@ -175,6 +180,7 @@ static int add_column(const hsf_cursor *c, layout *l, const column *col, hsf_err
     static const char *const quantity[NUSES] = {
         [POS] = "position", [VEL] = "velocity", [RADIUS] = "radius", [MASS] = "mass",
         [COLOR] = "colour", [IMAGE] = "image", [SPECIES] = "species",
+        [OMEGA] = "angular velocity", [INERTIA] = "moment of inertia",
     };
     const column *first = col->use != SKIP ? l->of[col->use] : NULL;
     if (first)
@@ -213,6 +219,9 @@ static int check_layout(const hsf_cursor *c, const layout *l, int dim, const cha
         return hsf_cursor_expected(c, vel->entry, err, "%.*s:R:%d like %.*s",
                                    (int)vel->name.len, vel->name.s, pos->count,
                                    (int)pos->name.len, pos->name.s);
+    const column *omega = l->of[OMEGA];
+    if (omega && dim == 3 && omega->count != 3)
+        return hsf_cursor_expected(c, omega->entry, err, "omega:R:3 for dim = 3");
     return 0;
 }
 
@@ -342,6 +351,24 @@ static int species_field(const hsf_cursor *c, const column *col, hsf_token tok,
     return 0;
 }
 
+/* Component e of omega: about z alone (R:1) or a vector (R:3), whose x
+ * and y must be 0 in 2D (a disc turns in its plane). */
+static int omega_field(const hsf_cursor *c, const column *col, int e, hsf_token tok, int dim,
+                       double *w, hsf_error *err)
+{
+    double x;
+    if (number_field(c, col, e, tok, &x, err))
+        return -1;
+    if (col->count == 1) {
+        w[2] = x;
+        return 0;
+    }
+    if (dim == 2 && e < 2 && x != 0)
+        return field_error(c, col, e, tok, err, " = 0 for dim = 2 (discs turn about z)");
+    w[e] = x;
+    return 0;
+}
+
 static int read_field(hsf_cursor *c, const layout *l, const column *col, int e, int dim,
                       hsf_particle *p, hsf_error *err)
 {
@@ -361,6 +388,10 @@ static int read_field(hsf_cursor *c, const layout *l, const column *col, int e, 
         return image_field(c, col, e, tok, dim, p->image, err);
     case SPECIES:
         return species_field(c, col, tok, l->set, &p->species, err);
+    case OMEGA:
+        return omega_field(c, col, e, tok, dim, &l->set->omega[3 * (p - l->set->p)], err);
+    case INERTIA:
+        return positive_field(c, col, tok, &l->set->inertia[p - l->set->p], err);
     default:
         return tok.len ? 0 : field_error(c, col, e, tok, err, "");
     }
@@ -392,6 +423,9 @@ int hsf_read_xyz(hsf_cursor *c, int dim, hsf_particle_set *out, hsf_error *err)
         hsf_parse_bonds(c, bonds.s, bonds.len, n, &out->bonds, &out->n_bonds, err))
         return -1;
     l.set = out;
+    if ((l.of[OMEGA] && !(out->omega = calloc(3 * (n ? n : 1), sizeof *out->omega))) ||
+        (l.of[INERTIA] && !(out->inertia = calloc(n ? n : 1, sizeof *out->inertia))))
+        return hsf_error_set(err, "out of memory for the spins of %zu particles", n);
     hsf_line_format format = { .min_tokens = l.fields, .read = read_line, .ctx = &l,
                                .eof_note = " (hsframe reads one frame)" };
     return hsf_read_particle_lines(c, n, dim, &format, out, err);

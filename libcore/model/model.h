@@ -24,6 +24,7 @@
 #include "host/plugin_loader.h"
 #include "model/pair_states.h"
 #include "model/rules.h"
+#include "model/spin.h"
 
 typedef struct hsf_system hsf_system;
 
@@ -95,7 +96,9 @@ typedef struct hsf_model {
     /* Counters */
     uint64_t core_collisions;           /* = stats.collisions */
     uint64_t step_events;               /* crossings and bounces at steps and bond lengths */
-    double dissipated;                  /* kinetic energy lost at inelastic cores */
+    double dissipated;                  /* kinetic energy lost at inelastic cores (and, with
+                                           spins, at rough contacts) */
+    hsf_spin spin;                      /* off unless something is rough (spin.h) */
 } hsf_model;
 
 /* The rule of particles i and j. */

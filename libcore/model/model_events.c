@@ -184,6 +184,8 @@ int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, hsf_event_info
     hsf_pair_effect fx;
     hsf_pair_event(dr, mi->v, mj->v, sys->b[i].mass, sys->b[j].mass, inner, outer, core_at,
                    growth, e, enter, leave, &fx);
+    if (r->rough && fx.outcome == HSF_OUTCOME_CORE && !(bond > 0))
+        fx.dissipated += hsf_spin_pair(sys, r, i, j, dr, fabs(fx.impulse));
     if (sys->shear.on) {
         /* j's image took the impulse: j's own kinetic energy changes by
          * m_j image_v . dv_j less than its image's, which the sliding

@@ -14,12 +14,22 @@
 static const hsf_param interaction_host_params[] = {
     { "plugin", HSF_PARAM_STRING, "hard_sphere", 0, 0,
       "interaction plugin: a name or a .so path" },
+    { "tangential_restitution", HSF_PARAM_DOUBLE, "-1", -1, 1,
+      "rough particles: coefficient of tangential restitution beta of the surfaces at a "
+      "core collision, -1 (smooth: no rotation) to 1 (perfectly rough)" },
+    { "friction", HSF_PARAM_DOUBLE, "1e300", 0, 1e300,
+      "rough particles: Coulomb's coefficient of friction mu, which caps the tangential "
+      "impulse at mu times the normal one (Walton's model); 1e300: no cap" },
+    { "inertia", HSF_PARAM_DOUBLE, "0", 0, 1e6,
+      "rough particles: moment of inertia as a multiple of m r^2 (read from [interaction] "
+      "and, for species A, from [interaction.A.A]); 0: a solid disc (1/2) or sphere (2/5)" },
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
 /* Elastic hard spheres of additive diameters, built in: the rule of a run
  * with bonds and no [interaction]. */
-static const hsf_rule hard_sphere_rule = { .core = 1, .restitution = 1, .reach = 1 };
+static const hsf_rule hard_sphere_rule = { .core = 1, .restitution = 1, .reach = 1,
+                                           .tangential = -1, .friction = INFINITY };
 
 double hsf_model_contact(const hsf_system *sys, uint32_t i, uint32_t j)
 {
@@ -106,7 +116,8 @@ static int open_plugin(hsf_system *sys, const hsf_config_file *cf, const hsf_plu
     while (sections && sections[count])
         count++;
     md->pair_cfg = calloc(count ? count : 1, sizeof *md->pair_cfg);
-    if (!which || !sections || !md->pair_cfg) {
+    md->spin.factor = calloc(S, sizeof *md->spin.factor);
+    if (!which || !sections || !md->pair_cfg || !md->spin.factor) {
         free(which);
         free(sections);
         return hsf_error_set(err, "out of memory");
@@ -131,6 +142,14 @@ static int open_plugin(hsf_system *sys, const hsf_config_file *cf, const hsf_plu
             const hsf_config *cfg = k >= 0 ? &md->pair_cfg[k] : &md->cfg;
             hsf_pair_rule r;
             memset(&r, 0, sizeof r);
+            /* Roughness from the section's keys, which a contact law of
+             * the plugin's own may replace (interaction.h). */
+            r.tangential = hsf_config_double(cfg, "tangential_restitution");
+            r.friction = hsf_config_double(cfg, "friction");
+            if (r.friction >= 1e300)
+                r.friction = INFINITY;
+            if (a == b)
+                md->spin.factor[a] = hsf_config_double(cfg, "inertia");
             const char *why;
             if (md->type->rule(md->state, cfg, a, b, &r, err))
                 rc = hsf_error_prefix(err, "[%s] (%s): ", cfg->section, name);
@@ -191,12 +210,13 @@ int hsf_model_is_plain(const hsf_system *sys)
 int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_path *path,
                    const hsf_particle_set *set, int growing, hsf_error *err)
 {
+    int spinning = hsf_spin_wanted(&sys->boundary_cfg, set);
     const char **sections = hsf_config_sections_with_prefix(cf, "interaction");
     int has_interaction = sections && sections[0] != NULL;
     if (!sections)
         return hsf_error_set(err, "out of memory");
     free(sections);
-    if (!has_interaction && !sys->n_bonds && !sys->has_field && !growing)
+    if (!has_interaction && !sys->n_bonds && !sys->has_field && !growing && !spinning)
         return 0;
     hsf_model *md = sys->model = calloc(1, sizeof *md);
     if (!md)
@@ -213,7 +233,7 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
         for (unsigned k = 0; k < md->n_species * md->n_species; k++)
             md->rule[k] = hard_sphere_rule;
     }
-    if (!growing && hsf_model_is_plain(sys)) {
+    if (!growing && !spinning && hsf_model_is_plain(sys)) {
         /* Elastic hard spheres after all: the engine's own path. */
         hsf_model_close(sys);
         return 0;
@@ -230,7 +250,7 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
         if (md->last_core)
             md->last_core[i] = -INFINITY;
     }
-    return index_bonds(sys, err);
+    return index_bonds(sys, err) || hsf_spin_open(sys, &sys->boundary_cfg, set, err) ? -1 : 0;
 }
 
 int hsf_model_set_reaches(hsf_system *sys, hsf_error *err)
@@ -344,6 +364,7 @@ void hsf_model_close(hsf_system *sys)
     free(md->partner);
     free(md->length);
     hsf_pair_states_free(&md->shells);
+    hsf_spin_close(&md->spin);
     free(md);
     sys->model = NULL;
     sys->radius_now = NULL;

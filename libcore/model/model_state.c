@@ -28,11 +28,15 @@ void hsf_ckpt_write_model(hsf_ckpt_writer *w, const hsf_system *sys)
                          .growth = md->growth,
                          .has_last_core = md->last_core != NULL };
     size_t last = md->last_core ? sys->n * sizeof(double) : 0;
-    hsf_ckpt_begin_section(w, "MODL", sizeof sc + sc.captured * 3 * sizeof(uint32_t) + last);
+    size_t spins = md->spin.on ? 3 * sys->n * sizeof(double) : 0;
+    hsf_ckpt_begin_section(w, "MODL",
+                           sizeof sc + sc.captured * 3 * sizeof(uint32_t) + last + spins);
     hsf_ckpt_put(w, &sc, sizeof sc);
     hsf_pair_state_each(&md->shells, put_pair, w);
     if (last)
         hsf_ckpt_put(w, md->last_core, last);
+    if (spins)
+        hsf_ckpt_put(w, md->spin.omega, spins);
 }
 
 int hsf_ckpt_read_model(hsf_system *sys, const unsigned char *data, size_t size,
@@ -44,8 +48,9 @@ int hsf_ckpt_read_model(hsf_system *sys, const unsigned char *data, size_t size,
         return hsf_error_set(err, "%s: checkpoint's MODL section is damaged", path);
     memcpy(&sc, data, sizeof sc);
     size_t last = md->last_core ? sys->n * sizeof(double) : 0;
+    size_t spins = md->spin.on ? 3 * sys->n * sizeof(double) : 0;
     if (sc.has_last_core != (md->last_core != NULL) || sc.captured > (size - sizeof sc) / 12 ||
-        size != sizeof sc + sc.captured * 12 + last)
+        size != sizeof sc + sc.captured * 12 + last + spins)
         return hsf_error_set(err, "%s: checkpoint's MODL section is damaged", path);
     /* The shells found at the start are replaced by the saved ones. */
     hsf_pair_states_free(&md->shells);
@@ -62,6 +67,8 @@ int hsf_ckpt_read_model(hsf_system *sys, const unsigned char *data, size_t size,
     }
     if (last)
         memcpy(md->last_core, p, last);
+    if (spins)
+        memcpy(md->spin.omega, p + last, spins);
     sys->potential = sc.potential;
     md->dissipated = sc.dissipated;
     md->core_collisions = sc.core_collisions;

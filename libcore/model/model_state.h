@@ -1,6 +1,7 @@
 /* The model layer's part of a checkpoint (private to libhsframe): the
  * captured pairs with their shells, each particle's last core collision
- * (TC model), the potential and dissipated energies and the counters.
+ * (TC model), the angular velocities of rough particles, the potential
+ * and dissipated energies and the counters.
  * Radii, rules and bonds come from the configuration and the particles,
  * which a resume checks are the same. */
 #ifndef HSF_MODEL_STATE_H

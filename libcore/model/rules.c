@@ -15,9 +15,15 @@ const char *hsf_rule_compile(const hsf_pair_rule *r, hsf_rule *out)
         return "elastic_within must be a finite time >= 0";
     if (r->steps > HSF_MAX_STEPS)
         return "more steps than HSF_MAX_STEPS";
+    if (!(r->tangential >= -1 && r->tangential <= 1))
+        return "tangential (restitution) must lie in [-1, 1]";
+    if (!(r->friction >= 0))
+        return "friction must be >= 0";
     *out = (hsf_rule){ .core = r->core, .restitution = r->restitution,
                        .elastic_within = r->restitution < 1 ? r->elastic_within : 0,
-                       .steps = r->steps };
+                       .steps = r->steps, .tangential = r->tangential,
+                       .friction = r->friction,
+                       .rough = r->tangential > -1 && r->friction > 0 };
     for (unsigned k = 0; k < r->steps; k++) {
         double inner = k + 1 < r->steps ? r->step_at[k + 1] : r->core;
         if (!isfinite(r->step_at[k]) || !(r->step_at[k] > inner))
@@ -33,7 +39,7 @@ const char *hsf_rule_compile(const hsf_pair_rule *r, hsf_rule *out)
 
 int hsf_rule_is_hard_sphere(const hsf_rule *r)
 {
-    return r->core == 1 && r->restitution == 1 && r->steps == 0;
+    return r->core == 1 && r->restitution == 1 && r->steps == 0 && !r->rough;
 }
 
 void hsf_rule_bounds(const hsf_rule *r, double sigma, unsigned s, double *inner, double *outer)

@@ -21,6 +21,9 @@ typedef struct hsf_rule {
     double step_at[HSF_MAX_STEPS];      /* multiples of r_i + r_j, decreasing */
     double energy[HSF_MAX_STEPS + 1];   /* potential energy in shell s; energy[0] = 0 */
     double reach;                       /* outermost distance that matters, as a multiple */
+    double tangential;                  /* beta (interaction.h); -1 when smooth */
+    double friction;                    /* mu; INFINITY: no limit */
+    int rough;                          /* core collisions turn the particles */
 } hsf_rule;
 
 /* Checks r (what a plugin answered) and compiles it into *out.  Returns

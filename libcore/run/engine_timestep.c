@@ -25,6 +25,13 @@ static int check(run_state *rs, const hsf_run_options *opt, hsf_error *err)
             return hsf_config_error(&rs->sim, err, *k, "a key of the event engine, which "
                                     "engine = timestep does not read: remove it, or use "
                                     "engine = event");
+    /* Rough walls turn particles, which the event engine's model does. */
+    static const char *const rough_keys[] = { "tangential_restitution", "friction", NULL };
+    for (const char *const *k = rough_keys; *k; k++)
+        if (hsf_config_lookup(&rs->cf, "boundary", *k))
+            return hsf_error_set(err, "%s: [boundary] %s: rough walls turn particles, which "
+                                 "only the event engine does: use engine = event",
+                                 hsf_run_key_where(rs, "boundary", *k), *k);
     /* Sections of the event engine's queue, model and driving. */
     static const char *const event_only[] = { "queue", "interaction", "thermostat", "field",
                                               "compression", NULL };

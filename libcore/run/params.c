@@ -49,6 +49,12 @@ const hsf_param hsf_run_boundary_params[] = {
     { "start_profile", HSF_PARAM_BOOL, "no", 0, 0,
       "with sliding images (a sheared box): add the streaming velocity at its position to "
       "every particle's at the start" },
+    { "tangential_restitution", HSF_PARAM_DOUBLE, "-1", -1, 1,
+      "rough walls: coefficient of tangential restitution beta of a particle's surface "
+      "at a wall, -1 (smooth) to 1 (perfectly rough); turns the particles" },
+    { "friction", HSF_PARAM_DOUBLE, "1e300", 0, 1e300,
+      "rough walls: Coulomb's coefficient of friction mu of the walls (Walton's model); "
+      "1e300: no cap" },
     { NULL, 0, NULL, 0, 0, NULL }
 };
 

@@ -157,7 +157,7 @@ static void momentum(const hsf_system *sys, double total[3], double *rms)
 
 double hsf_energy_balance(const hsf_energy_terms *t)
 {
-    return t->kinetic + t->potential + t->dissipated - t->heat - t->work;
+    return t->kinetic + t->rotational + t->potential + t->dissipated - t->heat - t->work;
 }
 
 double hsf_energy_drift(double e0, double e1, double k0)
@@ -174,6 +174,7 @@ void hsf_energy_measure(const hsf_system *sys, hsf_energy_terms *t)
         t->potential = hsf_system_add_field_energy(sys, hsf_model_pair_energy(sys));
         t->dissipated = md->dissipated;
         t->work = md->growth.work;
+        t->rotational = hsf_spin_energy(sys);
     }
     t->work += sys->shear.work;
 }
@@ -183,7 +184,7 @@ void hsf_measure(const hsf_system *sys, hsf_conserved *c)
     hsf_energy_terms t;
     hsf_energy_measure(sys, &t);
     c->energy = hsf_energy_balance(&t);
-    c->kinetic = t.kinetic;
+    c->kinetic = t.kinetic + t.rotational;
     momentum(sys, c->momentum, &c->rms_momentum);
     if (sys->shear.on)  /* less what the sliding images gave */
         c->momentum[sys->shear.flow] -= sys->shear.momentum;
@@ -252,7 +253,13 @@ static void print_model(hsf_summary *out, const hsf_system *sys, double kinetic)
     double u = terms.potential;
     if (sys->has_field)
         hsf_summary_text(out, "field", "%s", hsf_summary_vector(sys->gravity, sys->dim));
-    hsf_summary_number(out, "kinetic_energy", "%.17g", kinetic);
+    /* kinetic is translation and rotation (hsf_measure). */
+    if (md->spin.on) {
+        hsf_summary_number(out, "kinetic_energy", "%.17g", terms.kinetic);
+        hsf_summary_number(out, "rotational_energy", "%.17g", terms.rotational);
+    } else {
+        hsf_summary_number(out, "kinetic_energy", "%.17g", kinetic);
+    }
     hsf_summary_number(out, "potential_energy", "%.17g", u);
     if (md->dissipated > 0)
         hsf_summary_number(out, "dissipated_energy", "%.17g", md->dissipated);

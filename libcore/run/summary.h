@@ -26,10 +26,11 @@ typedef struct hsf_conserved {
  * growing cores and walls did on them (work). */
 typedef struct hsf_energy_terms {
     double kinetic, potential, dissipated, heat, work;
+    double rotational;      /* kinetic energy of rotation (rough particles), 0 without */
 } hsf_energy_terms;
 
-/* The energy conserved in every model: kinetic + potential + dissipated
- * - heat - work. */
+/* The energy conserved in every model: kinetic (translation and
+ * rotation) + potential + dissipated - heat - work. */
 double hsf_energy_balance(const hsf_energy_terms *t);
 
 /* The summary's energy_drift from balance e0 to e1: relative to the
