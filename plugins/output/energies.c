@@ -17,7 +17,12 @@
  * internal kinetic energy.  Degrees of freedom: d per molecule for
  * translation; rotation 1 in 2D, 2 (diatomic) or 3 in 3D; vibration
  * d n - d - rotation for n atoms.  Positions within a molecule are taken
- * through the nearest periodic image. */
+ * through the nearest periodic image.
+ *
+ * Rough particles also turn about their own centres (hsf_system_spin):
+ * then two more columns, spin (sum I |w|^2 / 2, not part of kinetic,
+ * which is that of the centres' motion) and spin_per_dof (1 degree of
+ * freedom per disc, 3 per sphere). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,14 +140,21 @@ static void energies_fini(void *state)
     free(e->p);
 }
 
+/* Whether the particles turn about their centres (system.h). */
+static int spinning(const hsf_system *sys)
+{
+    double w[3];
+    return hsf_system_count(sys) > 0 && hsf_system_spin(sys, 0, w) > 0;
+}
+
 static int energies_begin(void *state, const hsf_system *sys, hsf_error *err)
 {
-    (void)sys;
     energies *e = state;
     if (!(e->out = hsf_atomic_open(e->file, err)))
         return -1;
     fputs("time,kinetic,translation,rotation,vibration,potential,translation_per_dof,"
-          "rotation_per_dof,vibration_per_dof,potential_per_bond\n", hsf_atomic_stream(e->out));
+          "rotation_per_dof,vibration_per_dof,potential_per_bond", hsf_atomic_stream(e->out));
+    fputs(spinning(sys) ? ",spin,spin_per_dof\n" : "\n", hsf_atomic_stream(e->out));
     return 0;
 }
 
@@ -272,6 +284,10 @@ static int energies_sample(void *state, const hsf_system *sys, hsf_error *err)
             fputc(',', out);
         else
             fprintf(out, ",%.10g", per[k]);
+    if (spinning(sys)) {
+        double spin = hsf_system_rotational_energy(sys);
+        fprintf(out, ",%.17g,%.10g", spin, spin / ((dim == 2 ? 1.0 : 3.0) * (double)e->n));
+    }
     fputc('\n', out);
     return 0;
 }

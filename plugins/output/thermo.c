@@ -3,7 +3,10 @@
  * row (empty on the first row); energies are those at the sample.  In a
  * sheared box the temperature (and the kinetic part of the pressure) is
  * that of the peculiar velocities, less the streaming velocity at each
- * particle's position; kinetic_energy stays the lab frame's. */
+ * particle's position; kinetic_energy stays the lab frame's.  With rough
+ * (rotating) particles two columns follow: the kinetic energy of rotation
+ * and its temperature, 2 E_rot / (f N) with f = 1 rotational degree of
+ * freedom per disc, 3 per sphere; total_energy then includes rotation. */
 #include <math.h>
 
 #include <hsframe/hsframe.h>
@@ -14,6 +17,7 @@ typedef struct thermo {
     int have_previous;
     double time;            /* of the previous row */
     hsf_stats stats;        /* at the previous row */
+    int rotating;           /* the particles turn: two more columns */
 } thermo;
 
 static const hsf_param thermo_params[] = {
@@ -30,14 +34,23 @@ static int thermo_init(void *state, const hsf_config *cfg, const hsf_system *sys
     return hsf_atomic_check(t->file, err);
 }
 
+/* Whether the run keeps spins (system.h: hsf_system_spin is 0 without). */
+static int rotating(const hsf_system *sys)
+{
+    double w[3];
+    return hsf_system_count(sys) > 0 && hsf_system_spin(sys, 0, w) > 0;
+}
+
 static int thermo_begin(void *state, const hsf_system *sys, hsf_error *err)
 {
-    (void)sys;
     thermo *t = state;
     if (!(t->out = hsf_atomic_open(t->file, err)))
         return -1;
+    t->rotating = rotating(sys);
     fputs("time,events,collisions,kinetic_energy,temperature,pressure,compressibility,"
-          "wall_pressure,collision_rate,potential_energy,total_energy\n",
+          "wall_pressure,collision_rate,potential_energy,total_energy",
+          hsf_atomic_stream(t->out));
+    fputs(t->rotating ? ",rotational_energy,rotational_temperature\n" : "\n",
           hsf_atomic_stream(t->out));
     return 0;
 }
@@ -96,7 +109,13 @@ static int thermo_sample(void *state, const hsf_system *sys, hsf_error *err)
         fputs(",,,,", out);
     }
     double u = hsf_system_potential_energy(sys);
-    fprintf(out, ",%.17g,%.17g\n", u, k + u);
+    if (t->rotating) {
+        double rot = hsf_system_rotational_energy(sys);
+        fprintf(out, ",%.17g,%.17g,%.17g,%.17g\n", u, k + rot + u, rot,
+                2 * rot / ((d == 2 ? 1 : 3) * n));
+    } else {
+        fprintf(out, ",%.17g,%.17g\n", u, k + u);
+    }
     t->have_previous = 1;
     t->time = now;
     t->stats = s;
@@ -130,8 +149,8 @@ static int thermo_save(void *state, const hsf_system *sys, hsf_state *st, hsf_er
 
 static int thermo_restore(void *state, const hsf_system *sys, hsf_state *st, hsf_error *err)
 {
-    (void)sys;
     thermo *t = state;
+    t->rotating = rotating(sys);
     if (!(t->out = hsf_atomic_resume(t->file, st, err)))
         return -1;
     return (hsf_state_get(st, &t->have_previous, sizeof t->have_previous, err) ||
