@@ -235,6 +235,28 @@ restitution = 0.9
 $(outputs)
 I
 
+# Rough inelastic discs with friction: the spins are part of the state.
+scenario rough2d-grains <<I
+[simulation]
+dim = 2
+end_time = 60
+seed = 13
+[init]
+lattice = triangular
+cells = 24 24
+packing_fraction = 0.3
+radius = 0.5
+temperature = 1
+[boundary]
+plugin = periodic
+[interaction]
+plugin = inelastic
+restitution = 0.9
+tangential_restitution = 0.4
+friction = 0.3
+$(outputs)
+I
+
 scenario periodic3d-lists <<I
 [simulation]
 dim = 3

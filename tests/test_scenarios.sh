@@ -246,12 +246,30 @@ check "bouncing: total_energy $(said bouncing "total_energy $NUM")" \
 check "bouncing: energy_drift below $(said bouncing "energy_drift 0 \(below $NUM")" \
     at_most "$(get bouncing energy_drift)" "$(said bouncing "energy_drift 0 \(below $NUM")"
 
+# rough-gas: the ratio of the temperatures from t = 20 on, and the theory's
+# value for its coefficients (the formula of tests/test_rough.sh).
+rough_ratio=$(awk -F, 'NR > 1 && $1 >= 20 { s += $13 / $5; n++ } END { if (n) print s / n }' \
+    rough-thermo.csv)
+rough_theory=$(awk -v e=0.95 -v b=0.5 -v q=0.5 'BEGIN { eta = q * (1 + b) / (2 * (1 + q)); lo = 0; hi = 20
+    for (k = 0; k < 200; k++) { r = (lo + hi) / 2
+        ftr = -(1 - e * e) - 2 * eta + 2 * eta * eta * (1 + r / q)
+        frot = 2 * eta * (eta * (1 + r / q) - r) / q
+        if (2 * frot - r * ftr > 0) lo = r; else hi = r }
+    printf "%.3f", r }')
+check "rough-gas: T_rot / T_tr settles near $(said rough-gas "settles near $NUM") ($rough_ratio)" \
+    within "$rough_ratio" "$(said rough-gas "settles near $NUM")" 0.02
+check "rough-gas: the Maxwellian theory gives $(said rough-gas "Maxwellian, gives $NUM") ($rough_theory)" \
+    test "$rough_theory" = "$(said rough-gas "Maxwellian, gives $NUM")"
+grep -q "restitution = 0.95" "$CONF/rough-gas.ini" && grep -q "tangential_restitution = 0.5" "$CONF/rough-gas.ini" ||
+    not_ok "rough-gas: its coefficients are those of the theory's check"
+
 # The particle counts of the comments.
 for c in "box3d ^ $NUM hard spheres" "circle gas of $NUM discs" "compression jammed packing \(Lubachevsky-Stillinger\): $NUM discs" \
     "periodic3d literature: $NUM spheres" "random-fluid lattice to melt: $NUM spheres" "reversal Time reversal: $NUM discs" \
     "squarewell square-well fluid: $NUM spheres" "thermostat temperature: $NUM spheres" "polymer chain of $NUM discs" \
     "granular gas: $NUM inelastic discs" "granular-bed settling: $NUM inelastic" "gas-kT2 temperatures: $NUM discs" \
-    "chain chain of $NUM equal masses" "longrun packing fraction 0.45, $NUM spheres"; do
+    "chain chain of $NUM equal masses" "longrun packing fraction 0.45, $NUM spheres" \
+    "rough-gas rough granular discs: $NUM inelastic"; do
     conf=${c%% *} re=${c#* }
     [ "$conf" = longrun ] && continue    # (its own check below: it runs shortened)
     check "$conf: $(said $conf "$re") particles" test "$(get $conf particles)" = "$(said $conf "$re")"
