@@ -49,7 +49,7 @@ libhsframe_core_la_SOURCES = \
 	libcore/model/model_state.c libcore/model/model_state.h \
 	libcore/shared/checkpoint_run.c libcore/shared/checkpoint_run.h \
 	libcore/run/run.c libcore/run/run.h libcore/run/run_private.h libcore/run/params.c \
-	libcore/run/assemble.c libcore/run/engine.c libcore/run/engine.h \
+	libcore/run/assemble.c libcore/run/fixed.c libcore/run/engine.c libcore/run/engine.h \
 	libcore/run/engine_event.c libcore/run/engine_timestep.c \
 	libcore/run/summary.c libcore/run/summary.h \
 	libcore/run/file_uses.c libcore/run/file_uses.h \

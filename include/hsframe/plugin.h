@@ -54,8 +54,9 @@
  *        the event, for stress tensors).  error.h: hsf_error_new and
  *        hsf_error_free, for programs that drive plugins themselves.
  *        Interactions: hsf_pair_rule's tangential and friction (rough
- *        particles); system.h: hsf_system_spin and
- *        hsf_system_rotational_energy.
+ *        particles); system.h: hsf_system_spin,
+ *        hsf_system_rotational_energy, hsf_system_fixed and
+ *        hsf_system_fixed_count.
  *
  * Released minors are frozen: hsframe 0.3.0 provided 1.4, 0.2.0 1.3.
  * The host reads a vtable through a copy made when the plugin is loaded,

@@ -139,6 +139,17 @@ double hsf_system_spin(const hsf_system *sys, size_t i, double omega[3]);
  * temperature is 2 E_rot / N (2D) or 2 E_rot / (3 N) (3D). */
 double hsf_system_rotational_energy(const hsf_system *sys);
 
+/* ---- Since ABI 1.5: fixed particles ------------------------------------ */
+
+/* 1 when particle i is fixed (an XYZ fixed column, [simulation]
+ * fixed_species): it never moves, has infinite mass in collisions and
+ * velocity 0; else 0. */
+int hsf_system_fixed(const hsf_system *sys, size_t i);
+
+/* How many particles are fixed (0 for most runs).  Temperatures count the
+ * others: kT = 2 K / (d (N - fixed)). */
+size_t hsf_system_fixed_count(const hsf_system *sys);
+
 #ifdef __cplusplus
 }
 #endif

@@ -597,6 +597,10 @@ static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error
  * partner is kept across cell crossings. */
 static int predict_model(hsf_system *sys, uint32_t i, hsf_error *err)
 {
+    if (sys->fixed && sys->fixed[i]) {
+        unschedule(sys, i);     /* a fixed particle has no events of its own */
+        return 0;
+    }
     const hsf_model *md = sys->model;
     const hsf_motion *mi = &sys->m[i];
     double now = sys->time, ri[3], vi[3];
@@ -682,7 +686,10 @@ static __attribute__((noinline)) int do_model_pair(hsf_system *sys, uint32_t i, 
         return -1;
     if (outcome == HSF_OUTCOME_NONE)
         return predict(sys, i, NULL, err);
-    sys->b[i].changed_seq = sys->b[j].changed_seq = sys->next_seq;
+    /* A fixed partner is unchanged: the events others have with it stand. */
+    sys->b[i].changed_seq = sys->next_seq;
+    if (!sys->fixed || !sys->fixed[j])
+        sys->b[j].changed_seq = sys->next_seq;
     if (outcome == HSF_OUTCOME_CORE) {
         sys->b[i].collisions++;
         sys->b[j].collisions++;
@@ -869,6 +876,8 @@ static int do_reverse(hsf_system *sys, hsf_error *err)
 
 int hsf_engine_set_velocity(hsf_system *sys, uint32_t i, const double v[3], hsf_error *err)
 {
+    if (sys->fixed && sys->fixed[i])
+        return 0;               /* fixed particles keep still (a bath's draw too) */
     hsf_motion *m = &sys->m[i];
     advance(sys, m, sys->time);
     double before = hsf_dot(m->v, m->v);

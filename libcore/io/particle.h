@@ -86,6 +86,8 @@ typedef struct hsf_particle_set {
                                2D: z only), or NULL */
     double *inertia;        /* per particle: moment of inertia / (m r^2) (an XYZ inertia
                                column), or NULL */
+    uint8_t *fixed;         /* per particle: 1 if it never moves (an XYZ fixed column, or
+                               [simulation] fixed_species), or NULL */
 } hsf_particle_set;
 
 /* Reads a particle file, the format told by its content: the algs4 text

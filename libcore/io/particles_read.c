@@ -292,6 +292,7 @@ void hsf_particle_set_free(hsf_particle_set *set)
     free(set->bonds);
     free(set->omega);
     free(set->inertia);
+    free(set->fixed);
     memset(set, 0, sizeof *set);
 }
 

@@ -76,11 +76,13 @@ int hsf_write_xyz(FILE *out, const hsf_system *sys, hsf_error *err)
      * (as multiples of m r^2), which the reader takes back. */
     double w[3];
     int spins = n > 0 && hsf_system_spin(sys, 0, w) > 0;
+    int fixed = hsf_system_fixed_count(sys) > 0;
     fprintf(out, "%zu\nLattice=\"%.17g 0 0 0 %.17g 0 0 0 %.17g\" Origin=\"%.17g %.17g %.17g\" "
-            "Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1:color:R:3%s%s "
+            "Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1:color:R:3%s%s%s "
             "Time=%.17g pbc=\"%c %c %c\"",
             n, hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2], lo[0], lo[1], lo[2],
             images ? ":image:I:3" : "", spins ? ":omega:R:3:inertia:R:1" : "",
+            fixed ? ":fixed:I:1" : "",
             hsf_system_time(sys), periodic[0] ? 'T' : 'F',
             periodic[1] ? 'T' : 'F', dim == 3 && periodic[2] ? 'T' : 'F');
     write_bonds(out, sys);
@@ -107,6 +109,8 @@ int hsf_write_xyz(FILE *out, const hsf_system *sys, hsf_error *err)
             fprintf(out, " %.17g %.17g %.17g %.17g", w[0], w[1], w[2],
                     inertia / (p.mass * p.radius * p.radius));
         }
+        if (fixed)
+            fprintf(out, " %d", hsf_system_fixed(sys, i));
         fputc('\n', out);
     }
     return ferror(out) ? hsf_error_set(err, "write error: %s", strerror(errno)) : 0;

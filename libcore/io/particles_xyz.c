@@ -17,7 +17,7 @@
 #include "io/bonds.h"
 #include "io/particles_parse.h"
 
-enum use { SKIP, POS, VEL, RADIUS, MASS, COLOR, IMAGE, SPECIES, OMEGA, INERTIA, NUSES };
+enum use { SKIP, POS, VEL, RADIUS, MASS, COLOR, IMAGE, SPECIES, OMEGA, INERTIA, FIXED, NUSES };
 
 typedef struct column {
     hsf_token name;         /* as written, for messages */
@@ -100,7 +100,7 @@ static enum use use_of(hsf_token name)
         { "pos", POS }, { "velo", VEL }, { "vel", VEL }, { "radius", RADIUS },
         { "mass", MASS }, { "masses", MASS }, { "color", COLOR }, { "colour", COLOR },
         { "image", IMAGE }, { "species", SPECIES }, { "omega", OMEGA },
-        { "inertia", INERTIA },
+        { "inertia", INERTIA }, { "fixed", FIXED },
     };
     for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
         if (token_is(name, known[k].name))
@@ -166,6 +166,8 @@ static const char *bad_shape(const column *col)
         return col->type == 'R' && (col->count == 1 || col->count == 3) ? NULL : "R:1 or R:3";
     case INERTIA:
         return col->type == 'R' && col->count == 1 ? NULL : "R:1";
+    case FIXED:
+        return (col->type == 'I' || col->type == 'L') && col->count == 1 ? NULL : "I:1 or L:1";
     default:
         return NULL;
     }
@@ -180,7 +182,7 @@ static int add_column(const hsf_cursor *c, layout *l, const column *col, hsf_err
     static const char *const quantity[NUSES] = {
         [POS] = "position", [VEL] = "velocity", [RADIUS] = "radius", [MASS] = "mass",
         [COLOR] = "colour", [IMAGE] = "image", [SPECIES] = "species",
-        [OMEGA] = "angular velocity", [INERTIA] = "moment of inertia",
+        [OMEGA] = "angular velocity", [INERTIA] = "moment of inertia", [FIXED] = "fixed",
     };
     const column *first = col->use != SKIP ? l->of[col->use] : NULL;
     if (first)
@@ -369,6 +371,25 @@ static int omega_field(const hsf_cursor *c, const column *col, int e, hsf_token 
     return 0;
 }
 
+/* Whether a particle is fixed: 0 or 1, or for a logical column T or F
+ * (True, False, any case). */
+static int fixed_field(const hsf_cursor *c, const column *col, hsf_token tok, uint8_t *fixed,
+                       hsf_error *err)
+{
+    static const char *const yes[] = { "1", "T", "True" }, *const no[] = { "0", "F", "False" };
+    for (size_t k = 0; k < 3; k++) {
+        if (token_is(tok, yes[k]) && (col->type == 'L' || k == 0)) {
+            *fixed = 1;
+            return 0;
+        }
+        if (token_is(tok, no[k]) && (col->type == 'L' || k == 0)) {
+            *fixed = 0;
+            return 0;
+        }
+    }
+    return field_error(c, col, 0, tok, err, col->type == 'L' ? " (T or F)" : " (0 or 1)");
+}
+
 static int read_field(hsf_cursor *c, const layout *l, const column *col, int e, int dim,
                       hsf_particle *p, hsf_error *err)
 {
@@ -392,6 +413,8 @@ static int read_field(hsf_cursor *c, const layout *l, const column *col, int e, 
         return omega_field(c, col, e, tok, dim, &l->set->omega[3 * (p - l->set->p)], err);
     case INERTIA:
         return positive_field(c, col, tok, &l->set->inertia[p - l->set->p], err);
+    case FIXED:
+        return fixed_field(c, col, tok, &l->set->fixed[p - l->set->p], err);
     default:
         return tok.len ? 0 : field_error(c, col, e, tok, err, "");
     }
@@ -424,7 +447,8 @@ int hsf_read_xyz(hsf_cursor *c, int dim, hsf_particle_set *out, hsf_error *err)
         return -1;
     l.set = out;
     if ((l.of[OMEGA] && !(out->omega = calloc(3 * (n ? n : 1), sizeof *out->omega))) ||
-        (l.of[INERTIA] && !(out->inertia = calloc(n ? n : 1, sizeof *out->inertia))))
+        (l.of[INERTIA] && !(out->inertia = calloc(n ? n : 1, sizeof *out->inertia))) ||
+        (l.of[FIXED] && !(out->fixed = calloc(n ? n : 1, sizeof *out->fixed))))
         return hsf_error_set(err, "out of memory for the spins of %zu particles", n);
     hsf_line_format format = { .min_tokens = l.fields, .read = read_line, .ctx = &l,
                                .eof_note = " (hsframe reads one frame)" };

@@ -47,6 +47,28 @@ static double relative(const model_search *s, uint32_t j, const double *shift,
     return hsf_speed_resolution(s->vi, vj);
 }
 
+/* In a field a fixed partner does not fall: i's path relative to it is a
+ * parabola, whose meetings with the core (from outside) and the outer
+ * step (from inside) are those of a particle with a sphere at rest. */
+static double fixed_partner_time(const model_search *s, const double dr[3], double inner,
+                                 double outer)
+{
+    hsf_path path = { .motion = HSF_PATH_FIELD, .time = s->now };
+    double centre[3];
+    for (int a = 0; a < 3; a++) {
+        path.r[a] = s->ri[a];
+        path.v[a] = s->vi[a];
+        path.a[a] = s->sys->gravity[a];
+        centre[a] = s->ri[a] - dr[a];
+    }
+    double t = hsf_path_sphere_time(&path, centre, inner, 0);
+    if (outer < INFINITY) {
+        double out = hsf_path_sphere_time(&path, centre, outer, 1);
+        t = out < t ? out : t;
+    }
+    return t < s->best ? t : INFINITY;
+}
+
 static void consider(model_search *s, uint32_t j, const double *shift, const double *vshift)
 {
     const hsf_model *md = s->md;
@@ -70,7 +92,10 @@ static void consider(model_search *s, uint32_t j, const double *shift, const dou
                 shell = hsf_pair_state_get(&md->shells, s->i, j);
         }
         hsf_rule_bounds(r, sigma * md->growth.s0, shell, &inner, &outer);
-        t = hsf_shell_event_time(dr, dv, inner, outer, vres, s->best);
+        if (__builtin_expect(s->sys->fixed != NULL, 0) && s->sys->has_field && s->sys->fixed[j])
+            t = fixed_partner_time(s, dr, inner, outer);
+        else
+            t = hsf_shell_event_time(dr, dv, inner, outer, vres, s->best);
     }
     if (t < s->best) {
         s->best = t;
@@ -182,8 +207,8 @@ int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, hsf_event_info
         for (int a = 0; a < 3; a++)
             mj->v[a] += image_v[a];
     hsf_pair_effect fx;
-    hsf_pair_event(dr, mi->v, mj->v, sys->b[i].mass, sys->b[j].mass, inner, outer, core_at,
-                   growth, e, enter, leave, &fx);
+    hsf_pair_event(dr, mi->v, mj->v, sys->b[i].mass, hsf_collision_mass(sys, j), inner, outer,
+                   core_at, growth, e, enter, leave, &fx);
     if (r->rough && fx.outcome == HSF_OUTCOME_CORE && !(bond > 0))
         fx.dissipated += hsf_spin_pair(sys, r, i, j, dr, fabs(fx.impulse));
     if (sys->shear.on) {
@@ -247,7 +272,7 @@ static void audit_pair(void *ctx, uint32_t j, const double shift[3], const doubl
     audit_scan *s = ctx;
     const hsf_system *sys = s->sys;
     const hsf_model *md = sys->model;
-    if (md->first && hsf_model_bond(md, s->i, j) > 0)
+    if ((md->first && hsf_model_bond(md, s->i, j) > 0) || hsf_both_fixed(sys, s->i, j))
         return;
     double rj[3], dr[3], inner, outer;
     hsf_motion_at(sys, &sys->m[j], sys->time, rj, NULL);

@@ -216,7 +216,11 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
     if (!sections)
         return hsf_error_set(err, "out of memory");
     free(sections);
-    if (!has_interaction && !sys->n_bonds && !sys->has_field && !growing && !spinning)
+    if (sys->n_fixed && growing)
+        return hsf_error_set(err, "%s: fixed particles cannot take part in a compression, a "
+                             "random start or a sheared box", cf->path);
+    if (!has_interaction && !sys->n_bonds && !sys->has_field && !growing && !spinning &&
+        !sys->n_fixed)
         return 0;
     hsf_model *md = sys->model = calloc(1, sizeof *md);
     if (!md)
@@ -233,7 +237,7 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
         for (unsigned k = 0; k < md->n_species * md->n_species; k++)
             md->rule[k] = hard_sphere_rule;
     }
-    if (!growing && !spinning && hsf_model_is_plain(sys)) {
+    if (!growing && !spinning && !sys->n_fixed && hsf_model_is_plain(sys)) {
         /* Elastic hard spheres after all: the engine's own path. */
         hsf_model_close(sys);
         return 0;
@@ -301,7 +305,7 @@ static void note_shell(void *ctx, uint32_t j, const double shift[3], const doubl
     hsf_system *sys = s->sys;
     hsf_model *md = sys->model;
     if (j < s->i || s->failed || hsf_model_bond(md, s->i, j) > 0 ||
-        hsf_pair_state_get(&md->shells, s->i, j))
+        hsf_both_fixed(sys, s->i, j) || hsf_pair_state_get(&md->shells, s->i, j))
         return;
     double dr[3];
     hsf_separation(sys, s->ri, sys->m[j].r, dr);

@@ -118,10 +118,21 @@ double hsf_shell_event_time(const double dr[3], const double dv[3], double inner
  * changed, by at most that angle. */
 #define GRAZE_GUARD 1e-6
 
+/* The reduced mass of a pair; a fixed particle has infinite mass, and the
+ * other's is then the pair's. */
+static double reduced_mass(double mi, double mj)
+{
+    if (__builtin_expect(isinf(mj), 0))
+        return mi;
+    if (__builtin_expect(isinf(mi), 0))
+        return mj;
+    return mi * mj / (mi + mj);
+}
+
 static void bounce_in(const double n[3], double d, const double dv[3], double vn, double vi[3],
                       double vj[3], double mi, double mj, hsf_pair_effect *fx)
 {
-    double mu = mi * mj / (mi + mj), speed2 = hsf_dot(dv, dv);
+    double mu = reduced_mass(mi, mj), speed2 = hsf_dot(dv, dv);
     double after = -vn, floor = GRAZE_GUARD * sqrt(speed2), scale = 1;
     if (after > -floor) {
         double tangential2 = speed2 - vn * vn;
@@ -171,7 +182,7 @@ void hsf_pair_event(const double dr[3], double vi[3], double vj[3], double mi, d
     double n[3] = { dr[0] / d, dr[1] / d, dr[2] / d };
     double dv[3] = { vi[0] - vj[0], vi[1] - vj[1], vi[2] - vj[2] };
     double vn = hsf_dot(dv, n);         /* < 0 approaching */
-    double mu = mi * mj / (mi + mj);
+    double mu = reduced_mass(mi, mj);
     /* Which boundary: the nearer one (they are a finite distance apart). */
     int inward = !(outer < INFINITY) || fabs(d - inner) <= fabs(d - outer);
     double after;                       /* vn after the event */

@@ -99,7 +99,8 @@ typedef struct hsf_pair_effect {
 
 /* Resolves the event of a pair at separation dr (r_i - r_j, at the
  * event) between inner and outer, with velocities vi and vj and masses mi
- * and mj, which the event changes.  At inner == core_at, a core collision
+ * and mj (INFINITY for a fixed particle, whose velocity then stays), which
+ * the event changes.  At inner == core_at, a core collision
  * with restitution e, the core's contact distance growing at growth per
  * unit time (0 but in compression: the pair must then part faster than
  * that, and fx->work is the work the growing surfaces do); fx->dissipated

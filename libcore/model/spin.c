@@ -113,7 +113,10 @@ double hsf_spin_pair(hsf_system *sys, const hsf_rule *r, uint32_t i, uint32_t j,
     /* The contact point divides the distance as the radii do. */
     double ai = d * md->radius[i] / (md->radius[i] + md->radius[j]), aj = d - ai;
     double *wi = &s->omega[3 * i], *wj = &s->omega[3 * j];
-    double mi = sys->b[i].mass, mj = sys->b[j].mass, Ii = s->inertia[i], Ij = s->inertia[j];
+    /* A fixed particle (infinite mass and moment of inertia) neither moves
+     * nor turns. */
+    double mi = hsf_collision_mass(sys, i), mj = hsf_collision_mass(sys, j);
+    double Ii = isinf(mi) ? INFINITY : s->inertia[i], Ij = isinf(mj) ? INFINITY : s->inertia[j];
     double w[3], wxn[3], g[3], J[3], t[3];
     for (int a = 0; a < 3; a++)
         w[a] = ai * wi[a] + aj * wj[a];

@@ -687,7 +687,12 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     if (take_extent(sys, err) || check_sliding(rs, err))
         return -1;
     /* The time-step engine makes its own use of bonds (springs, timestep/). */
-    if (take_species_and_bonds(rs, err) || read_field(rs, err) || rs->engine->open(rs, err))
+    if (hsf_run_mark_fixed(rs, err) || take_species_and_bonds(rs, err) || read_field(rs, err))
+        return -1;
+    if (sys->n_fixed && strcmp(rs->engine->name, "event"))
+        return hsf_error_set(err, "%s: fixed particles need the event engine: use engine = event",
+                             rs->cf.path);
+    if (rs->engine->open(rs, err))
         return -1;
     /* Every section is bound now (the interaction's need the species of
      * the particles). */

@@ -10,6 +10,9 @@ const hsf_param hsf_run_simulation_params[] = {
     { "particles", HSF_PARAM_STRING, "", 0, 0,
       "particle file (algs4 text or extended XYZ), relative to this file's directory; "
       "or give an [init] section" },
+    { "fixed_species", HSF_PARAM_STRING, "", 0, 0,
+      "species whose particles never move (names of an XYZ species column, separated by "
+      "spaces or commas): infinite mass, exact collisions, no events of their own" },
     { "end_time", HSF_PARAM_DOUBLE, NULL, 0, 1e300, "simulated time to run for" },
     { "seed", HSF_PARAM_INT, "1", 0, 4294967295.0,
       "seed for generated initial conditions (unused by particle files)" },

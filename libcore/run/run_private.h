@@ -86,4 +86,10 @@ int hsf_run_has_section(const run_state *rs, const char *name);
  * message: "FILE:LINE", or "-s SECTION.KEY" (in a static buffer). */
 const char *hsf_run_key_where(const run_state *rs, const char *section, const char *key);
 
+/* Marks the particles of the species [simulation] fixed_species names as
+ * fixed (fixed.c), and checks that every fixed particle is at rest.
+ * Returns 0, or -1 with err set (an unknown species; file:line of a
+ * moving fixed particle). */
+int hsf_run_mark_fixed(run_state *rs, hsf_error *err);
+
 #endif

@@ -31,6 +31,8 @@ static void measure_overlap(void *ctx, uint32_t j, const double shift[3],
 {
     (void)corner, (void)offset;
     overlap_search *s = ctx;
+    if (hsf_both_fixed(s->sys, s->i, j))
+        return;
     const hsf_motion *pi = &s->m[s->i], *pj = &s->m[j];
     double dr[3];
     for (int a = 0; a < 3; a++)

@@ -156,6 +156,16 @@ void hsf_system_bond(const hsf_system *sys, size_t k, uint32_t *i, uint32_t *j, 
 
 /* The pairs' energy is kept current by the engine; the field's, -m g.r
  * summed (height above the origin), is summed here. */
+int hsf_system_fixed(const hsf_system *sys, size_t i)
+{
+    return sys->fixed ? sys->fixed[i] : 0;
+}
+
+size_t hsf_system_fixed_count(const hsf_system *sys)
+{
+    return sys->n_fixed;
+}
+
 double hsf_system_potential_energy(const hsf_system *sys)
 {
     return hsf_system_add_field_energy(sys, sys->potential);
@@ -180,6 +190,15 @@ int hsf_system_take_species_and_bonds(hsf_system *sys, hsf_particle_set *set, hs
     sys->species_name = set->species_name;
     set->species_name = NULL;
     set->n_species = 0;
+    sys->fixed = set->fixed;
+    set->fixed = NULL;
+    sys->n_fixed = 0;
+    for (size_t i = 0; sys->fixed && i < set->n; i++)
+        sys->n_fixed += sys->fixed[i];
+    if (!sys->n_fixed) {
+        free(sys->fixed);
+        sys->fixed = NULL;
+    }
     if (sys->n_species < 2)
         return 0;
     if (!(sys->species = malloc(set->n ? set->n : 1)))
@@ -197,6 +216,8 @@ void hsf_system_release(hsf_system *sys)
             free(sys->species_name[k]);
     free(sys->species_name);
     free(sys->bonds);
+    free(sys->fixed);
+    sys->fixed = NULL;
     sys->species = NULL;
     sys->species_name = NULL;
     sys->bonds = NULL;

@@ -140,6 +140,11 @@ struct hsf_system {
     /* Sliding images (shared/shear.h); shear.on 0 without.  Last, so that
      * the members the event loop reads keep their places. */
     hsf_shear shear;
+
+    /* Fixed particles: fixed[i] is 1 for a particle that never moves
+     * (infinite mass, no events of its own, no field); NULL when none is. */
+    uint8_t *fixed;
+    size_t n_fixed;
 };
 
 /* With an indexed queue, the key of an event that is not a particle's:
@@ -188,7 +193,7 @@ static inline void hsf_motion_at(const hsf_system *sys, const hsf_motion *m, dou
                                  double v[3])
 {
     double dt = t - m->t;
-    if (!sys->has_field) {
+    if (!sys->has_field || (sys->fixed && sys->fixed[m - sys->m])) {
         for (int a = 0; a < 3; a++) {
             r[a] = m->r[a] + m->v[a] * dt;
             if (v)
@@ -201,6 +206,19 @@ static inline void hsf_motion_at(const hsf_system *sys, const hsf_motion *m, dou
         if (v)
             v[a] = m->v[a] + sys->gravity[a] * dt;
     }
+}
+
+/* The mass of particle i in a collision: INFINITY for a fixed particle,
+ * which nothing moves. */
+static inline double hsf_collision_mass(const hsf_system *sys, uint32_t i)
+{
+    return sys->fixed && sys->fixed[i] ? INFINITY : sys->b[i].mass;
+}
+
+/* Two fixed particles never meet: they may overlap (a wall of discs). */
+static inline int hsf_both_fixed(const hsf_system *sys, uint32_t i, uint32_t j)
+{
+    return sys->fixed && sys->fixed[i] && sys->fixed[j];
 }
 
 /* Takes the particles of set into the engine's records (clocks at 0); the

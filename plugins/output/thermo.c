@@ -89,7 +89,9 @@ static int thermo_sample(void *state, const hsf_system *sys, hsf_error *err)
     hsf_stats s;
     hsf_system_stats(sys, &s);
     double now = hsf_system_time(sys), k = hsf_system_kinetic_energy(sys);
-    double n = (double)hsf_system_count(sys), d = hsf_system_dim(sys);
+    /* Fixed particles (walls of discs) hold no kinetic energy. */
+    double n = (double)(hsf_system_count(sys) - hsf_system_fixed_count(sys));
+    double d = hsf_system_dim(sys);
     double kT = 2 * (hsf_system_shear(sys, NULL, NULL) != 0 ? peculiar_kinetic(sys) : k) /
                 (d * n);
     double volume = hsf_system_volume(sys);
