@@ -1,6 +1,7 @@
 #!/bin/sh
 # Writes the particle files of the algs4 scenarios (conf/*.ini) in the algs4
-# text format: N, then "rx ry vx vy radius mass r g b" per line, unit box.
+# text format: N, then "rx ry vx vy radius mass r g b" per line, unit box;
+# diffusion's in extended XYZ, whose species column names its wall.
 # Random numbers come from awk's rand() with a fixed seed: the files in the
 # repository were made with Debian 12's mawk, another awk gives other
 # (equally valid) files.  Usage: sh data/make-scenarios.sh [DIR]
@@ -27,23 +28,25 @@ rack() {
 rack 2 >"$dir/billiards3.txt"
 rack 4 >"$dir/billiards10.txt"
 
-# Two gases and a wall with a slit: a column of immobile discs (mass 1e12)
-# down the middle of the box, with a gap of 0.1 at half height; 150 red
-# discs on the left, 150 blue on the right.
+# Two gases and a wall with a slit: a column of discs of the species wall
+# (fixed by conf/diffusion.ini) down the middle of the box, with a gap of
+# 0.1 at half height; 150 red discs on the left, 150 blue on the right.
+# Extended XYZ, for its species column.
 awk 'BEGIN {
     srand(7); r = 0.004; wr = 0.005; n = 0
     for (y = wr; y < 1; y += 2 * wr + 0.0001)
         if (y < 0.45 - wr || y > 0.55 + wr) { wy[n++] = y }
     print n + 300
-    for (i = 0; i < n; i++) printf "0.5 %.6f 0 0 %.3f 1e12 128 128 128\n", wy[i], wr
+    print "Properties=species:S:1:pos:R:2:velo:R:2:radius:R:1:mass:R:1:color:I:3"
+    for (i = 0; i < n; i++) printf "wall 0.5 %.6f 0 0 %.3f 1 128 128 128\n", wy[i], wr
     for (side = 0; side < 2; side++)
         for (k = 0; k < 150; k++) {
             col = k % 10; row = int(k / 10)
             x = (side ? 0.52 : 0.03) + col * 0.045; y = 0.03 + row * 0.064
-            printf "%.6f %.6f %.6f %.6f %.3f 1 %s\n", x, y, rand() - 0.5, rand() - 0.5, r,
-                side ? "0 0 255" : "255 0 0"
+            printf "%s %.6f %.6f %.6f %.6f %.3f 1 %s\n", side ? "blue" : "red", x, y,
+                rand() - 0.5, rand() - 0.5, r, side ? "0 0 255" : "255 0 0"
         }
-}' >"$dir/diffusion.txt"
+}' >"$dir/diffusion.xyz"
 
 # Brownian motion: one heavy disc (radius 0.06, mass 20) at rest in the
 # middle, 800 light ones (radius 0.004, mass 0.1) on a grid around it.

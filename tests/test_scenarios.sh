@@ -58,9 +58,9 @@ for f in billiards3 billiards10 squeeze wallbouncing; do
     check "make-scenarios.sh: $f.txt as committed" cmp -s "$WORK/gen/$f.txt" \
         "$HSF_TEST_SRCDIR/data/$f.txt"
 done
-for f in diffusion brownian; do
-    check "make-scenarios.sh: $f.txt has its particles" test "$(head -1 "$WORK/gen/$f.txt")" = \
-        "$(head -1 "$HSF_TEST_SRCDIR/data/$f.txt")"
+for f in diffusion.xyz brownian.txt; do
+    check "make-scenarios.sh: $f has its particles" test "$(head -1 "$WORK/gen/$f")" = \
+        "$(head -1 "$HSF_TEST_SRCDIR/data/$f")"
 done
 
 # (Summaries of the runs above, by name.)
@@ -71,20 +71,21 @@ check "billiards10: more balls, more collisions" above "$(get billiards10 collis
     "$(get billiards3 collisions)"
 
 # Slit: every disc starts on its own side; by t = 100 many have crossed.
-red_right=$(awk 'NR > 1 && $1 > 0.5 && $7 == 255' diffusion-final.txt | wc -l)
-blue_left=$(awk 'NR > 1 && $1 < 0.5 && $9 == 255' diffusion-final.txt | wc -l)
-red_left0=$(awk 'NR > 2 && $7 == 255 && $1 < 0.5' "$HSF_TEST_SRCDIR/data/diffusion.txt" | wc -l)
+red_right=$(awk 'NR > 2 && $1 == "red" && $2 > 0.5' diffusion-final.xyz | wc -l)
+blue_left=$(awk 'NR > 2 && $1 == "blue" && $2 < 0.5' diffusion-final.xyz | wc -l)
+red_left0=$(awk 'NR > 2 && $1 == "red" && $2 < 0.5' "$HSF_TEST_SRCDIR/data/diffusion.xyz" | wc -l)
 check "diffusion: all red start on the left" test "$red_left0" -eq 150
 check "diffusion: red discs cross the slit ($red_right)" above "$red_right" 20
 check "diffusion: blue discs cross the slit ($blue_left)" above "$blue_left" 20
 # The same count in each frame of the trajectory (t = 0, 25, ..., 100):
-# none at the start, many at the end.  Colour red is "1 0 0" in columns 10-12.
+# none at the start, many at the end.
 red_frames=$(awk '/^Lattice/ { if (f++) printf "%d ", n; n = 0; next }
-    NF > 11 && $2 > 0.5 && $10 == 1 && $11 == 0 { n++ } END { printf "%d", n }' diffusion.xyz)
+    $1 == "red" && $2 > 0.5 { n++ } END { printf "%d", n }' diffusion.xyz)
 check "diffusion: red on the right by frame ($red_frames) grows from 0" awk -v c="$red_frames" \
     'BEGIN { k = split(c, n, " "); exit !(k == 5 && n[1] == 0 && n[k] > 20) }'
-check "diffusion: the wall stays put" awk 'NR > 1 && $6 > 1e11 { n++; if ($1 - 0.5 > 1e-6 ||
-    0.5 - $1 > 1e-6) moved = 1 } END { exit moved || n == 0 }' diffusion-final.txt
+check "diffusion: the wall stays put, to the bit, fixed" awk 'NR > 2 && $1 == "wall" { n++
+    if ($2 != 0.5 || $5 != 0 || $6 != 0 || $NF != 1) moved = 1 } END { exit moved || n != 88 }' \
+    diffusion-final.xyz
 
 # Brownian: the heavy disc (line 2) has wandered from the centre.
 check "brownian: the heavy disc moves" awk 'NR == 2 { d = ($1 - 0.5) ^ 2 + ($2 - 0.5) ^ 2;
@@ -325,9 +326,9 @@ check "diffusion: red on the right by frame ($red_frames), about $claim" awk -v 
     'BEGIN { k = split(c, a, " "); if (split(m, b, " ") != k || a[1] != b[1]) exit 1
              for (i = 2; i <= k; i++) if ((a[i] - b[i]) ^ 2 > 20 ^ 2) exit 1 }'
 check "diffusion: the final snapshot as the last frame" test \
-    "$(awk 'NR > 1 && $1 > 0.5 && $7 == 255' diffusion-final.txt | wc -l)" -eq "${red_frames##* }"
+    "$(awk 'NR > 2 && $1 == "red" && $2 > 0.5' diffusion-final.xyz | wc -l)" -eq "${red_frames##* }"
 check "diffusion: $(said diffusion "slit: $NUM red discs") red and $(said diffusion "on the left and $NUM blue") blue" \
-    test "$(awk 'NR > 2 && $7 == 255' "$HSF_TEST_SRCDIR/data/diffusion.txt" | wc -l) $(awk 'NR > 2 && $9 == 255 && $7 == 0' "$HSF_TEST_SRCDIR/data/diffusion.txt" | wc -l)" = \
+    test "$(awk 'NR > 2 && $1 == "red"' "$HSF_TEST_SRCDIR/data/diffusion.xyz" | wc -l) $(awk 'NR > 2 && $1 == "blue"' "$HSF_TEST_SRCDIR/data/diffusion.xyz" | wc -l)" = \
     "$(said diffusion "slit: $NUM red discs") $(said diffusion "on the left and $NUM blue")"
 
 # dumbbells: the bonds, no overlap, equipartition over the run.
