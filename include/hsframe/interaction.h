@@ -86,7 +86,9 @@ typedef struct hsf_pair_rule {
      * friction in the model of O. R. Walton, in Particulate Two-Phase
      * Flow, ed. M. C. Roco, Butterworth-Heinemann (1993), p. 884).  The
      * impulse turns the particles (moments of inertia: system.h,
-     * hsf_system_spin). */
+     * hsf_system_spin).  A collision that elastic_within makes elastic is
+     * smooth as well: it dissipates nothing, so resting grains cannot
+     * collapse through their tangential losses either. */
     /* beta, -1 <= beta <= 1: -1 smooth (the rule of ABI 1.4: no torque),
      * 0 the tangential slip is stopped, 1 perfectly rough (elastic in the
      * tangential direction). */

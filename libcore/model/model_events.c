@@ -53,6 +53,13 @@ static double relative(const model_search *s, uint32_t j, const double *shift,
 static double fixed_partner_time(const model_search *s, const double dr[3], double inner,
                                  double outer)
 {
+    /* Out of reach before the best event so far: the gap to the core
+     * cannot close faster than the speed and the field allow. */
+    double d = sqrt(hsf_dot(dr, dr)), T = s->best;
+    double reach = sqrt(hsf_dot(s->vi, s->vi)) * T + 0.5 * sqrt(hsf_dot(s->sys->gravity,
+                                                                         s->sys->gravity)) * T * T;
+    if (outer == INFINITY && d - inner > reach * (1 + 1e-12) + 1e-300)
+        return INFINITY;
     hsf_path path = { .motion = HSF_PATH_FIELD, .time = s->now };
     double centre[3];
     for (int a = 0; a < 3; a++) {
@@ -209,7 +216,8 @@ int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, hsf_event_info
     hsf_pair_effect fx;
     hsf_pair_event(dr, mi->v, mj->v, sys->b[i].mass, hsf_collision_mass(sys, j), inner, outer,
                    core_at, growth, e, enter, leave, &fx);
-    if (r->rough && fx.outcome == HSF_OUTCOME_CORE && !(bond > 0))
+    /* A collision the TC guard makes elastic loses nothing: no torque. */
+    if (r->rough && fx.outcome == HSF_OUTCOME_CORE && !(bond > 0) && !(e == 1 && r->restitution < 1))
         fx.dissipated += hsf_spin_pair(sys, r, i, j, dr, fabs(fx.impulse));
     if (sys->shear.on) {
         /* j's image took the impulse: j's own kinetic energy changes by
