@@ -82,3 +82,23 @@ awk 'BEGIN {
             printf "%.6f %.6f 0 %.1f 0.02 1 %s\n", 0.06 + col * 0.08, 0.1 + row * 0.18,
                 vy[row + 1], c[row + 1]
 }' >"$dir/wallbouncing.txt"
+
+# A hopper: two walls of fixed discs (species wall, radius 0.5, 0.5
+# apart) slope down at 45 degrees from the side walls to a neck 6
+# diameters wide at height 25.6 of a 40 x 60 box; 420 grains (radius 0.5)
+# above it on a grid, with sideways velocities that break its symmetry.
+awk 'BEGIN {
+    n = 0
+    for (k = 0; k <= 45; k++) {
+        d = k * 0.5 / sqrt(2)
+        line[++n] = sprintf("wall %.6f %.6f 0 0 0.5 1 90 90 90", 0.5 + d, 41.5 - d)
+        line[++n] = sprintf("wall %.6f %.6f 0 0 0.5 1 90 90 90", 39.5 - d, 41.5 - d)
+    }
+    for (row = 0; row < 14; row++)
+        for (col = 0; col < 30; col++)
+            line[++n] = sprintf("grain %.6f %.6f %.6f 0 0.5 1 %s", 2.6 + col * 1.2,
+                                43 + row * 1.2, 3 * sin(7 * n), row % 2 ? "200 60 40" : "40 90 200")
+    print n
+    print "Properties=species:S:1:pos:R:2:velo:R:2:radius:R:1:mass:R:1:color:I:3"
+    for (k = 1; k <= n; k++) print line[k]
+}' >"$dir/hopper2d.xyz"

@@ -58,7 +58,7 @@ for f in billiards3 billiards10 squeeze wallbouncing; do
     check "make-scenarios.sh: $f.txt as committed" cmp -s "$WORK/gen/$f.txt" \
         "$HSF_TEST_SRCDIR/data/$f.txt"
 done
-for f in diffusion.xyz brownian.txt; do
+for f in diffusion.xyz brownian.txt hopper2d.xyz; do
     check "make-scenarios.sh: $f has its particles" test "$(head -1 "$WORK/gen/$f")" = \
         "$(head -1 "$HSF_TEST_SRCDIR/data/$f")"
 done
@@ -263,6 +263,20 @@ check "rough-gas: the Maxwellian theory gives $(said rough-gas "Maxwellian, give
     test "$rough_theory" = "$(said rough-gas "Maxwellian, gives $NUM")"
 grep -q "restitution = 0.95" "$CONF/rough-gas.ini" && grep -q "tangential_restitution = 0.5" "$CONF/rough-gas.ini" ||
     not_ok "rough-gas: its coefficients are those of the theory's check"
+
+# hopper2d: grains below the neck, frame by frame (the first exactly).
+hopper_frames=$(awk '/^Lattice/ { if (f++) printf "%d ", n; n = 0; next }
+    $1 == "grain" && $3 < 25 { n++ } END { printf "%d", n }' hopper2d.xyz)
+claim=$(said hopper2d "here ([0-9, ]+) at" | tr -d ,)
+check "hopper2d: grains through the neck by frame ($hopper_frames), about $claim" \
+    awk -v c="$claim" -v m="$hopper_frames" \
+    'BEGIN { k = split(c, a, " "); if (split(m, b, " ") != k || a[1] != b[1]) exit 1
+             for (i = 2; i <= k; i++) if ((a[i] - b[i]) ^ 2 > 20 ^ 2) exit 1 }'
+check "hopper2d: $(said hopper2d "discharging: $NUM rough") grains" test \
+    "$(awk 'NR > 2 && $1 == "grain"' "$HSF_TEST_SRCDIR/data/hopper2d.xyz" | wc -l)" = \
+    "$(said hopper2d "discharging: $NUM rough")"
+check "hopper2d: the funnel's fixed discs stay put" awk 'NR > 2 && $1 == "wall" { n++
+    if ($5 != 0 || $6 != 0 || $NF != 1) moved = 1 } END { exit moved || n == 0 }' hopper2d.xyz
 
 # The particle counts of the comments.
 for c in "box3d ^ $NUM hard spheres" "circle gas of $NUM discs" "compression jammed packing \(Lubachevsky-Stillinger\): $NUM discs" \
