@@ -140,6 +140,13 @@ struct hsf_system {
     /* Sliding images (shared/shear.h); shear.on 0 without.  Last, so that
      * the members the event loop reads keep their places. */
     hsf_shear shear;
+
+    /* Walls that move (boundary.h, wall_velocity); walls.on 0 without.
+     * After the shear state, for the same reason. */
+    struct hsf_moving_walls {
+        int on;             /* the boundary said a wall of it moves */
+        double work;        /* kinetic energy the moving walls gave the particles */
+    } walls;
 };
 
 /* With an indexed queue, the key of an event that is not a particle's:
