@@ -21,8 +21,8 @@ TESTS += tests/test_stress.sh tests/test_profile.sh tests/test_transport.sh test
 	tests/test_shear_outputs.sh
 EXTRA_DIST += tests/test_stress.sh tests/test_profile.sh tests/test_transport.sh tests/test_shear.sh \
 	tests/test_shear_outputs.sh
-TESTS += tests/test_queue_record.sh
-EXTRA_DIST += tests/test_queue_record.sh
+TESTS += tests/test_queue_record.sh tests/test_vibrate.sh
+EXTRA_DIST += tests/test_queue_record.sh tests/test_vibrate.sh
 EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh tests/test_timestep_gas.sh \
 	tests/test_energies.sh tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh \
 	tests/test_scenarios.sh tests/test_pictures.sh tests/test_prefetch.sh \
