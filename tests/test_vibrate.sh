@@ -149,6 +149,22 @@ check "a ball at rest on the rising plate: hit at t = 0, launched at 2 A 2 pi f"
     NR == 2 { d = $5 - 2 * 0.01 * 2 * atan2(0, -1); exit !($1 == 0 && $2 == "wall" && d * d < 1e-24) }
     END { if (NR < 2) exit 1 }' ball.csv
 
+# Grazing: a ball at rest (no field) whose surface lies d = 1e-12 inside
+# the plate's reach is hit as the plate tops out, at 1/(4f) - sqrt(2 d /
+# (A (2 pi f)^2)) (the plate's top is a parabola), to 1e-9; one 1e-12
+# out of reach is never hit.
+graze() {
+    printf '1\n0.5 %s 0 0 0.05 1 255 0 0\n' "$1" >graze.txt
+    grep -v -e '^\[field\]' -e '^gravity' ball.ini >graze.ini
+    run_status 0 -c graze.ini -s simulation.particles=graze.txt -s simulation.end_time=3
+}
+check "grazing: a ball 1e-12 inside the plate's reach runs" graze 0.059999999999
+check "grazing: ... is hit as the plate tops out" awk -F, '
+    NR == 2 { w = 2 * atan2(0, -1); d = $1 - (0.25 - sqrt(2e-12 / (0.01 * w * w)))
+              exit !($2 == "wall" && d * d < 1e-18) } END { if (NR < 2) exit 1 }' ball.csv
+check "grazing: a ball 1e-12 out of reach runs" graze 0.060000000001
+check "grazing: ... is never hit" awk -F, 'END { exit !(NR == 1) }' ball.csv
+
 # Amplitude 0 is the fixed box, bit for bit (the hard-sphere path, and the
 # model path in a field); so is a run without the keys (compared to a
 # build before them when this test was written: the same bytes).
