@@ -3,7 +3,8 @@
 CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
 	tests/test_particles tests/test_box tests/test_engine tests/test_geometry \
 	tests/test_queue_conformance tests/test_measure tests/test_speeds tests/test_state \
-	tests/test_rules tests/test_forces tests/test_path tests/test_energy
+	tests/test_rules tests/test_forces tests/test_path tests/test_energy \
+	tests/test_vibrating_wall
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/test_scenarios.sh \
@@ -21,8 +22,8 @@ TESTS += tests/test_stress.sh tests/test_profile.sh tests/test_transport.sh test
 	tests/test_shear_outputs.sh
 EXTRA_DIST += tests/test_stress.sh tests/test_profile.sh tests/test_transport.sh tests/test_shear.sh tests/test_rough.sh tests/test_fixed.sh \
 	tests/test_shear_outputs.sh
-TESTS += tests/test_queue_record.sh
-EXTRA_DIST += tests/test_queue_record.sh
+TESTS += tests/test_queue_record.sh tests/test_vibrate.sh
+EXTRA_DIST += tests/test_queue_record.sh tests/test_vibrate.sh
 EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh tests/test_timestep_gas.sh \
 	tests/test_energies.sh tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/testlib.sh \
 	tests/test_scenarios.sh tests/test_pictures.sh tests/test_prefetch.sh \
@@ -76,6 +77,10 @@ tests_test_measure_SOURCES = tests/test_measure.c
 tests_test_measure_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_measure_LDADD = $(TEST_LDADD)
 tests_test_measure_LDFLAGS = $(TEST_EXPORTS)
+tests_test_vibrating_wall_SOURCES = tests/test_vibrating_wall.c plugins/boundary/vibrating_wall.c
+tests_test_vibrating_wall_CPPFLAGS = $(TEST_CPPFLAGS) -I$(top_srcdir)/plugins/boundary
+tests_test_vibrating_wall_LDADD = $(TEST_LDADD)
+tests_test_vibrating_wall_LDFLAGS = $(TEST_EXPORTS)
 tests_test_path_SOURCES = tests/test_path.c
 tests_test_path_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_path_LDADD = $(TEST_LDADD)

@@ -134,6 +134,26 @@ typedef struct hsf_boundary_type {
      * Optional: NULL (or a plugin of an older minor) for images that stand
      * still.  Runs with sliding images use the event engine with cells. */
     double (*sliding)(const void *b, int *flow, int *gradient);
+
+    /* ---- Since ABI 1.5: walls that move ---------------------------------
+     * Sets u (length/time) to the velocity at simulated time time (0 at
+     * the start) of wall number wall at the contact point r (a particle's
+     * centre touching it).  The host collides in the wall's frame: it
+     * subtracts u from the particle's velocity, calls collide, adds u
+     * back, and counts the kinetic energy gained as the walls' work (the
+     * summary's wall_work, part of its energy balance).  first_hit must
+     * then find hits on the moving walls (path->time is the time now);
+     * the host asks first_hit for every path, straight lines too, and the
+     * run takes the model path of the event engine (the time-step engine
+     * is refused).  extent must hold every centre the walls admit at any
+     * time, check the centres at time 0, volume the mean volume.
+     * With wall < 0 (r and time then mean nothing) the host asks, once
+     * after init, whether this instance has walls that move: u[0] = 1 if
+     * so, 0 if all stand still (the host then never calls it again and
+     * runs the walls as fixed, at no cost).  u and r are owned by the
+     * host.  Optional: NULL for a boundary whose walls stand still. */
+    void (*wall_velocity)(const void *b, int wall, double time, const double r[3],
+                          double u[3]);
 } hsf_boundary_type;
 
 /* For boundary plugins (since ABI 1.5): the first time t >= 0 at which a

@@ -130,6 +130,8 @@ int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *
                              .crossings = sys->shear.crossings };
         hsf_ckpt_section(&w, "SHER", &sc, sizeof sc);
     }
+    if (sys->walls.on)  /* the moving walls' work (WALL); their motion is the time's */
+        hsf_ckpt_section(&w, "WALL", &sys->walls.work, sizeof sys->walls.work);
     if ((sys->thermostat && write_thermostat(&w, sys, err)) ||
         hsf_ckpt_write_outputs(&w, sys, err)) {
         hsf_ckpt_abort(&w);
@@ -223,6 +225,13 @@ static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
     if (sys->shear.on && (hsf_ckpt_next(r, "SHER", &d, &size, err) ||
                           read_shear(sys, d, size, path, err)))
         return -1;
+    if (sys->walls.on) {
+        if (hsf_ckpt_next(r, "WALL", &d, &size, err))
+            return -1;
+        if (size != sizeof sys->walls.work)
+            return hsf_error_set(err, "%s: checkpoint's WALL section is damaged", path);
+        memcpy(&sys->walls.work, d, size);
+    }
     if (sys->thermostat && (hsf_ckpt_next(r, "THRM", &d, &size, err) ||
                             read_thermostat(sys, d, size, path, err)))
         return -1;

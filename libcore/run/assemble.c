@@ -488,6 +488,40 @@ static int check_sliding(run_state *rs, hsf_error *err)
     return 0;
 }
 
+/* Walls that move (boundary.h, wall_velocity): the boundary says whether
+ * this instance has any; the event engine's model path follows them
+ * (engine_event.c), with first_hit.  Refused where the walls' motion is
+ * not followed, or would undo what the run means. */
+static int check_moving_walls(run_state *rs, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    const hsf_boundary_type *b = sys->boundary;
+    double u[3] = { 0, 0, 0 }, r[3] = { 0, 0, 0 };
+    sys->walls.on = 0;
+    sys->walls.work = 0;
+    if (!b->wall_velocity)
+        return 0;
+    b->wall_velocity(sys->boundary_state, -1, 0, r, u);
+    if (u[0] == 0)
+        return 0;
+    sys->walls.on = 1;
+    const char *why = !b->first_hit ? "it has no first_hit (plugin ABI 1.5)"
+                      : strcmp(rs->engine->name, "event") ? "engine = timestep cannot be used "
+                                                             "with them"
+                      : sys->reverse_at >= 0 ? "reverse_at cannot be used with them (the walls "
+                                               "would not retrace their motion)"
+                      : rs->compression.section ? "[compression] cannot be used with them"
+                      : rs->prelude || rs->prelude_scale > 1
+                          ? "[init] method = random cannot be used with them (its packing "
+                            "would end with the walls elsewhere than at time 0)"
+                          : NULL;
+    if (why)
+        return hsf_error_set(err, "%s: boundary %s has walls that move, which the event "
+                             "engine follows: %s", rs->cf.path, sys->boundary_plugin.info->name,
+                             why);
+    return 0;
+}
+
 /* How a prediction finds partners, and the structures it uses: the cell
  * grid, neighbour lists, image shifts; the model's shells.  validate:
  * check first that no two particles overlap (not on a restart whose
@@ -684,7 +718,7 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     rs->boundary_initialised = 1;
     if (sys->boundary->init(sys->boundary_state, &sys->boundary_cfg, sys->dim, err))
         return hsf_error_prefix(err, "[boundary] (%s): ", sys->boundary_plugin.info->name);
-    if (take_extent(sys, err) || check_sliding(rs, err))
+    if (take_extent(sys, err) || check_sliding(rs, err) || check_moving_walls(rs, err))
         return -1;
     /* The time-step engine makes its own use of bonds (springs, timestep/). */
     if (hsf_run_mark_fixed(rs, err) || take_species_and_bonds(rs, err) || read_field(rs, err))

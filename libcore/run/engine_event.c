@@ -27,12 +27,13 @@ static int check(run_state *rs, const hsf_run_options *opt, hsf_error *err)
 }
 
 /* The model of interactions; a random start and [compression] grow the
- * radii through it, and sliding images (shared/shear.h) need its search. */
+ * radii through it, sliding images (shared/shear.h) need its search and
+ * moving walls its prediction (engine.c, predict_model). */
 static int open_model(run_state *rs, hsf_error *err)
 {
     return hsf_model_open(&rs->sys, &rs->cf, &rs->path, &rs->set,
                           rs->compression.section || rs->prelude_scale > 1 ||
-                              rs->sys.shear.on, err);
+                              rs->sys.shear.on || rs->sys.walls.on, err);
 }
 
 static int prepare(run_state *rs, hsf_error *err)

@@ -177,6 +177,8 @@ void hsf_energy_measure(const hsf_system *sys, hsf_energy_terms *t)
         t->rotational = hsf_spin_energy(sys);
     }
     t->work += sys->shear.work;
+    if (sys->walls.on)
+        t->work += sys->walls.work;
 }
 
 void hsf_measure(const hsf_system *sys, hsf_conserved *c)
@@ -367,6 +369,8 @@ void hsf_print_summary(hsf_summary *out, const hsf_system *sys, double wall,
     }
     if (sys->shear.on)
         print_shear(out, sys);
+    if (sys->walls.on)  /* the energy the moving walls gave, in energy_drift's balance */
+        hsf_summary_number(out, "wall_work", "%.17g", sys->walls.work);
     hsf_summary_number(out, "max_overlap", "%.3e", sys->max_overlap);
     hsf_summary_number(out, "energy_drift", "%.3e", hsf_energy_drift(e0, e1, c0->kinetic));
     hsf_summary_momentum(out, sys, c0, c1);

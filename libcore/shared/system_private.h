@@ -141,6 +141,13 @@ struct hsf_system {
      * the members the event loop reads keep their places. */
     hsf_shear shear;
 
+    /* Walls that move (boundary.h, wall_velocity); walls.on 0 without.
+     * After the shear state, for the same reason. */
+    struct hsf_moving_walls {
+        int on;             /* the boundary said a wall of it moves */
+        double work;        /* kinetic energy the moving walls gave the particles */
+    } walls;
+
     /* Fixed particles: fixed[i] is 1 for a particle that never moves
      * (infinite mass, no events of its own, no field); NULL when none is. */
     uint8_t *fixed;

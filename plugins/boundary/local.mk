@@ -1,7 +1,8 @@
 # Boundary plugins.
 pkglib_LTLIBRARIES += plugins/boundary/box.la plugins/boundary/periodic.la \
 	plugins/boundary/circle.la plugins/boundary/sheared.la
-plugins_boundary_box_la_SOURCES = plugins/boundary/box.c
+plugins_boundary_box_la_SOURCES = plugins/boundary/box.c plugins/boundary/vibrating_wall.c \
+	plugins/boundary/vibrating_wall.h
 plugins_boundary_box_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_boundary_box_la_LIBADD = libhsframe.la -lm
 plugins_boundary_periodic_la_SOURCES = plugins/boundary/periodic.c
