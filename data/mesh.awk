@@ -1,8 +1,10 @@
 # Writes triangle meshes as ASCII STL, for the mesh boundary (docs/PLUGINS.md):
-#   awk -v shape=box -v size="10 10 10" [-v cuts=K] -f data/mesh.awk
-#       a box [0, size], each face cut into K x K squares of 2 triangles
-#       (12 K^2 triangles), every triangle wound counter-clockwise seen
-#       from outside;
+#   awk -v shape=box -v size="10 10 10" [-v cuts=K] [-v origin="x y z"]
+#       [-v inward=1] -f data/mesh.awk
+#       a box [origin, origin + size], each face cut into K x K squares of
+#       2 triangles (12 K^2 triangles), every triangle wound counter-
+#       clockwise seen from outside (from inside with inward = 1: a cavity,
+#       an obstacle inside another closed mesh);
 #   awk -v shape=hopper -f data/mesh.awk
 #       the hopper of conf/hopper.ini (36 triangles, closed): a square bin
 #       8 x 8 x 4 (z from 0 to 4) under a funnel narrowing from 10 x 10 at
@@ -10,7 +12,8 @@
 #       to a lid at z = 13, centred on the z axis;
 #   awk -v shape=triangle -f data/mesh.awk
 #       one triangle (0,0,0) (4,0,0) (0,4,0): an open mesh.
-function tri(a, b, c) {
+function tri(a, b, c,   s) {
+    if (inward) { s = b; b = c; c = s }
     printf "  facet normal 0 0 0\n    outer loop\n"
     printf "      vertex %.17g %.17g %.17g\n", X[a], Y[a], Z[a]
     printf "      vertex %.17g %.17g %.17g\n", X[b], Y[b], Z[b]
@@ -57,13 +60,16 @@ BEGIN {
         if (size == "") size = "1 1 1"
         if (cuts == "") cuts = 1
         n = split(size, L, " ")
+        if (origin == "") origin = "0 0 0"
+        split(origin, O, " ")
         # u x v points out of the box on each face.
-        face(0, 0, 0, "0 1 0", L[2], "1 0 0", L[1], cuts)          # z = 0
-        face(0, 0, L[3], "1 0 0", L[1], "0 1 0", L[2], cuts)       # z = top
-        face(0, 0, 0, "1 0 0", L[1], "0 0 1", L[3], cuts)          # y = 0
-        face(0, L[2], 0, "0 0 1", L[3], "1 0 0", L[1], cuts)       # y = top
-        face(0, 0, 0, "0 0 1", L[3], "0 1 0", L[2], cuts)          # x = 0
-        face(L[1], 0, 0, "0 1 0", L[2], "0 0 1", L[3], cuts)       # x = top
+        x = O[1]; y = O[2]; z = O[3]
+        face(x, y, z, "0 1 0", L[2], "1 0 0", L[1], cuts)             # bottom
+        face(x, y, z + L[3], "1 0 0", L[1], "0 1 0", L[2], cuts)      # top
+        face(x, y, z, "1 0 0", L[1], "0 0 1", L[3], cuts)             # front (y low)
+        face(x, y + L[2], z, "0 0 1", L[3], "1 0 0", L[1], cuts)      # back
+        face(x, y, z, "0 0 1", L[3], "0 1 0", L[2], cuts)             # left (x low)
+        face(x + L[1], y, z, "0 1 0", L[2], "0 0 1", L[3], cuts)      # right
     } else if (shape == "hopper") {
         ring("b", 4, 0); ring("t", 4, 4)        # the bin
         ring("o", 1.2, 4)                       # the outlet

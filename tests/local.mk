@@ -18,9 +18,9 @@ TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/t
 TESTS += tests/test_messages.sh
 EXTRA_DIST += tests/test_messages.sh
 TESTS += tests/test_stress.sh tests/test_profile.sh tests/test_transport.sh tests/test_shear.sh \
-	tests/test_shear_outputs.sh
+	tests/test_shear_outputs.sh tests/test_mesh.sh
 EXTRA_DIST += tests/test_stress.sh tests/test_profile.sh tests/test_transport.sh tests/test_shear.sh \
-	tests/test_shear_outputs.sh
+	tests/test_shear_outputs.sh tests/test_mesh.sh
 TESTS += tests/test_queue_record.sh
 EXTRA_DIST += tests/test_queue_record.sh
 EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh tests/test_timestep_gas.sh \

@@ -31,6 +31,7 @@ void mesh_geometry_free(mesh_geometry *g)
     free(g->tri);
     free(g->face);
     free(g->edge);
+    free(g->flat_vertex);
     memset(g, 0, sizeof *g);
 }
 
@@ -159,6 +160,10 @@ static int weld_edges(mesh_geometry *g, const stl_soup *soup, const char *path, 
         mesh_edge *e = &g->edge[g->ne++];
         e->a = s[k].lo;
         e->b = s[k].hi;
+        e->ntri = (int)(m - k < 3 ? m - k : 3);
+        e->tri[0] = s[k].tri;
+        e->tri[1] = m - k > 1 ? s[k + 1].tri : s[k].tri;
+        e->flat = 0;
         const double *pa = g->vert + 3 * e->a, *pb = g->vert + 3 * e->b;
         sub(pb, pa, e->u);
         e->len = sqrt(dot(e->u, e->u));
@@ -209,13 +214,49 @@ static void build_faces(mesh_geometry *g)
                 f->m[i][a] /= l;
             f->mo[i] = dot(f->m[i], v[i]);
         }
-        /* Round-off at the sides: the edges take over there anyway. */
-        f->tol = 1e-12 * longest;
+        /* Round-off at the sides, and the seams of planar patches
+         * (mark_flat). */
+        f->tol = 1e-11 * longest;
     }
     double box = 1;
     for (int a = 0; a < 3; a++)
         box *= g->hi[a] - g->lo[a];
     g->volume = g->closed ? fabs(signed6) / 6 : box;
+}
+
+/* The corner of triangle t that is not on edge e. */
+static const double *opposite(const mesh_geometry *g, size_t t, const mesh_edge *e)
+{
+    for (int c = 0; c < 3; c++)
+        if (g->tri[3 * t + c] != e->a && g->tri[3 * t + c] != e->b)
+            return mesh_corner(g, t, c);
+    return mesh_corner(g, t, 0);
+}
+
+/* An edge between two triangles in one plane (the far corner of the one
+ * within 1e-13 of the edge's length of the other's plane), one on each
+ * side of it; a vertex whose every edge is such. */
+static int mark_flat(mesh_geometry *g)
+{
+    if (!(g->flat_vertex = malloc(g->nv ? g->nv : 1)))
+        return -1;
+    memset(g->flat_vertex, 1, g->nv);
+    for (size_t k = 0; k < g->ne; k++) {
+        mesh_edge *e = &g->edge[k];
+        if (e->ntri == 2) {
+            const mesh_face *f = &g->face[e->tri[0]];
+            const double *c0 = opposite(g, e->tri[0], e), *c1 = opposite(g, e->tri[1], e);
+            double d0[3], d1[3], across[3];
+            sub(c0, e->p, d0);
+            sub(c1, e->p, d1);
+            cross(f->n, e->u, across);  /* in the plane, across the edge */
+            e->flat = fabs(dot(f->n, d1)) <= 1e-13 * e->len &&
+                      dot(across, d0) * dot(across, d1) < 0;
+        }
+        if (!e->flat)
+            g->flat_vertex[e->a] = g->flat_vertex[e->b] = 0;
+    }
+    return 0;
 }
 
 int mesh_geometry_build(mesh_geometry *g, const stl_soup *soup, const char *path,
@@ -248,6 +289,10 @@ int mesh_geometry_build(mesh_geometry *g, const stl_soup *soup, const char *path
         return hsf_error_set(err, "%s: out of memory", path);
     }
     build_faces(g);
+    if (mark_flat(g)) {
+        mesh_geometry_free(g);
+        return hsf_error_set(err, "%s: out of memory", path);
+    }
     return 0;
 }
 

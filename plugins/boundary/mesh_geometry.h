@@ -30,6 +30,9 @@ typedef struct mesh_edge {
     double p[3], u[3];      /* from vertex a along the unit vector u */
     double len;             /* to vertex b */
     size_t a, b;
+    size_t tri[2];          /* the first two triangles that have it */
+    int ntri;               /* how many have it */
+    int flat;               /* in exactly two coplanar triangles, one on each side */
 } mesh_edge;
 
 typedef struct mesh_geometry {
@@ -39,6 +42,7 @@ typedef struct mesh_geometry {
     mesh_face *face;        /* nt */
     mesh_edge *edge;        /* ne */
     double lo[3], hi[3];    /* bounding box of the vertices */
+    unsigned char *flat_vertex; /* nv: every edge at the vertex is flat */
     int closed;             /* every edge in exactly two triangles, in opposite directions */
     double volume;          /* enclosed if closed, else the bounding box's */
     double area;            /* sum of the triangles' areas */
@@ -46,7 +50,10 @@ typedef struct mesh_geometry {
 
 /* Welds soup (read from path, for messages) into g: corners with the
  * same coordinates become one vertex, sides with the same two vertices
- * one edge.  Refuses degenerate triangles (two corners equal, or no
+ * one edge.  A flat edge or vertex (inside a planar patch of triangles)
+ * is never the nearest point of the mesh to a sphere unless a face is as
+ * near: the search leaves it out, and the faces there take a hit on a
+ * side (within a relative 1e-11 of their size).  Refuses degenerate triangles (two corners equal, or no
  * area), naming the triangle and where it is in the file, and closed
  * meshes whose triangles are not oriented alike.  Returns 0, or -1 with
  * err set and g empty.  g owns its arrays (mesh_geometry_free). */

@@ -111,6 +111,9 @@ int mesh_grid_build(mesh_grid *m, const mesh_geometry *g)
             int wall = w < g->nt ? mesh_wall(MESH_FACE, w)
                        : w < g->nt + g->ne ? mesh_wall(MESH_EDGE, w - g->nt)
                                            : mesh_wall(MESH_VERTEX, w - g->nt - g->ne);
+            if ((mesh_kind(wall) == MESH_EDGE && g->edge[mesh_index(wall)].flat) ||
+                (mesh_kind(wall) == MESH_VERTEX && g->flat_vertex[mesh_index(wall)]))
+                continue;               /* the faces round it cover it */
             double lo[3], hi[3];
             wall_box(m, g, wall, lo, hi);
             int c0[3], c1[3];
