@@ -41,35 +41,70 @@ static int overlaps(int wall, void *ctx)
     return 0;
 }
 
-/* Crossings of the ray r + s d (s > 0) with the triangles; -1 when one
- * passes within round-off of a side or corner, or starts on a triangle
- * (then another direction decides). */
-static long crossings(const mesh_geometry *g, const double r[3], const double d[3])
+/* Whether the ray r + s d (s > 0) crosses triangle k: 1 if it does, 0
+ * if not, -1 when it passes within round-off of a side or a corner, or
+ * starts on the triangle (then another direction decides). */
+static int crosses(const mesh_geometry *g, size_t k, const double r[3], const double d[3])
 {
-    long count = 0;
-    for (size_t k = 0; k < g->nt; k++) {
-        const double *a = mesh_corner(g, k, 0), *b = mesh_corner(g, k, 1), *c = mesh_corner(g, k, 2);
-        double e1[3], e2[3], q[3], h[3], s[3];
-        for (int i = 0; i < 3; i++) {
-            e1[i] = b[i] - a[i];
-            e2[i] = c[i] - a[i];
-            s[i] = r[i] - a[i];
-        }
-        cross(d, e2, h);
-        double det = dot(e1, h);
-        if (fabs(det) < 1e-14 * sqrt(dot(e1, e1) * dot(e2, e2)))
-            continue;                   /* the ray runs along the plane: misses or grazes */
-        double u = dot(s, h) / det;
-        cross(s, e1, q);
-        double v = dot(d, q) / det, t = dot(e2, q) / det;
-        double eps = 1e-10;
-        if (u < -eps || v < -eps || u + v > 1 + eps || t < -eps * sqrt(dot(e1, e1)))
-            continue;
-        if (u < eps || v < eps || u + v > 1 - eps || t < eps * sqrt(dot(e1, e1)))
-            return -1;
-        count++;
+    const double *a = mesh_corner(g, k, 0), *b = mesh_corner(g, k, 1), *c = mesh_corner(g, k, 2);
+    double e1[3], e2[3], q[3], h[3], s[3];
+    for (int i = 0; i < 3; i++) {
+        e1[i] = b[i] - a[i];
+        e2[i] = c[i] - a[i];
+        s[i] = r[i] - a[i];
     }
-    return count;
+    cross(d, e2, h);
+    double det = dot(e1, h), size = sqrt(dot(e1, e1));
+    if (fabs(det) < 1e-14 * size * sqrt(dot(e2, e2)))
+        return 0;                       /* the ray runs along the plane: misses or grazes */
+    double u = dot(s, h) / det;
+    cross(s, e1, q);
+    double v = dot(d, q) / det, t = dot(e2, q) / det;
+    double eps = 1e-10;
+    if (u < -eps || v < -eps || u + v > 1 + eps || t < -eps * size)
+        return 0;
+    if (u < eps || v < eps || u + v > 1 - eps || t < eps * size)
+        return -1;
+    return 1;
+}
+
+typedef struct ray {
+    const mesh_geometry *g;
+    const double *r, *d;
+    long count;
+    int unsure;
+} ray;
+
+static int count_crossing(int wall, void *ctx)
+{
+    ray *y = ctx;
+    if (mesh_kind(wall) != MESH_FACE)
+        return 0;
+    int c = crosses(y->g, mesh_index(wall), y->r, y->d);
+    if (c < 0) {
+        y->unsure = 1;
+        return 1;                       /* stop: this direction cannot decide */
+    }
+    y->count += c;
+    return 0;
+}
+
+/* Crossings of the ray from r along axis (0, 1, 2) in direction sign
+ * (+1, -1), through the grid's cells along it; -1 when unsure. */
+static long crossings(const mesh_grid *m, const mesh_geometry *g, const double r[3], int axis,
+                      int sign)
+{
+    double d[3] = { 0, 0, 0 }, lo[3], hi[3];
+    d[axis] = sign;
+    for (int a = 0; a < 3; a++)
+        lo[a] = hi[a] = r[a];
+    if (sign > 0)
+        hi[axis] = g->hi[axis];
+    else
+        lo[axis] = g->lo[axis];
+    ray y = { .g = g, .r = r, .d = d };
+    mesh_grid_visit(m, g, lo, hi, count_crossing, &y);
+    return y.unsure ? -1 : y.count;
 }
 
 int mesh_check_sphere(const mesh_grid *m, const mesh_geometry *g, const double r[3],
@@ -98,21 +133,16 @@ int mesh_check_sphere(const mesh_grid *m, const mesh_geometry *g, const double r
     }
     if (!g->closed)
         return 0;
-    /* Directions with no simple relation to the axes, nor to one another. */
-    static const double dirs[4][3] = {
-        { 0.5773502691896258, 0.6154574548966637, 0.5365729180004349 },
-        { -0.4472135954999579, 0.7745966692414834, 0.4472135954999579 },
-        { 0.2672612419124244, -0.5345224838248488, 0.8017837257372732 },
-        { -0.6666666666666666, -0.3333333333333333, -0.6666666666666666 },
-    };
-    for (int k = 0; k < 4; k++) {
-        long n = crossings(g, r, dirs[k]);
+    /* Along the axes, through the grid's cells: the first that is sure. */
+    for (int k = 0; k < 6; k++) {
+        long n = crossings(m, g, r, k % 3, k < 3 ? 1 : -1);
         if (n < 0)
             continue;
         if (n % 2 == 0)
             return hsf_error_set(err, "its centre (%.17g, %.17g, %.17g) is outside the closed "
-                                 "mesh: a ray from it crosses %ld triangles, expected an odd "
-                                 "number", r[0], r[1], r[2], n);
+                                 "mesh: a ray from it along %c%c crosses %ld triangles, "
+                                 "expected an odd number", r[0], r[1], r[2], k < 3 ? '+' : '-',
+                                 "xyz"[k % 3], n);
         return 0;
     }
     return 0;       /* every ray grazed a side: too close to call, so let it be */

@@ -16,6 +16,9 @@ typedef struct mesh_grid {
     int n[3];               /* cells along each axis, >= 1 */
     double inv[3];          /* cells per unit length (0 along a flat axis) */
     double step;            /* the longest side of a cell */
+    double shortest;        /* the shortest side of a cell (of the axes not flat) */
+    unsigned char *clear;   /* per cell: cells (Chebyshev, up to 255) to the nearest one
+                               holding a wall, 0 for one that holds one */
     double margin;          /* round-off slack of the boxes compared */
     size_t *start;          /* cell c's walls: walls[start[c] .. start[c + 1]) */
     int *walls;
@@ -34,7 +37,9 @@ void mesh_grid_free(mesh_grid *m);
  * radius along each axis, tests the walls of the cells that the slab's
  * swept box (grown by the radius) meets, each once per slab, and stops at
  * the first slab that holds the earliest hit, or once the path has left
- * the grid for good. */
+ * the grid for good.  Where the centre's cell is k cells from any wall,
+ * the time in which it moves (k - 1) cells less its radius is skipped
+ * without a test. */
 double mesh_grid_first_hit(const mesh_grid *m, const mesh_geometry *g, const hsf_path *path,
                            int *wall);
 
