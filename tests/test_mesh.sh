@@ -176,6 +176,13 @@ sed '/^\[field\]/,/^gravity/d' hopper.ini >grow.ini
 check "growing spheres in the hopper, audited" run_status 0 -c grow.ini \
     -s compression.rate=0.05 -s compression.packing_fraction=0.3 -s simulation.end_time=50
 check "... reach the packing fraction" contains out "compression: reached the packing fraction"
+# The packing fraction is the spheres' volume over the hopper's, by the
+# divergence theorem: bin 8 x 8 x 4, a square frustum from 2.4 to 10 over
+# 5, a column 10 x 10 x 4: 256 + 5 (2.4^2 + 10^2 + 24) / 3 + 400.
+check "... of the hopper's volume, 872.2667" awk -v pf="$(value packing_fraction)" \
+    'NR > 2 { v += 4 / 3 * 3.141592653589793 * $8 ^ 3 }
+     END { want = v / (256 + 5 * (2.4 ^ 2 + 100 + 24) / 3 + 400)
+           d = pf - want; exit !(pf != "" && d * d < 1e-16) }' grains-final.xyz
 
 # ---- paths and refusals ---------------------------------------------------
 mkdir -p sub
