@@ -103,7 +103,7 @@ static long crossings(const mesh_grid *m, const mesh_geometry *g, const double r
     else
         lo[axis] = g->lo[axis];
     ray y = { .g = g, .r = r, .d = d };
-    mesh_grid_visit(m, g, lo, hi, count_crossing, &y);
+    mesh_grid_visit(m, lo, hi, count_crossing, &y);
     return y.unsure ? -1 : y.count;
 }
 
@@ -122,7 +122,7 @@ int mesh_check_sphere(const mesh_grid *m, const mesh_geometry *g, const double r
         hi[a] = r[a] + radius;
     }
     overlap o = { .g = g, .r = r, .radius = radius };
-    if (mesh_grid_visit(m, g, lo, hi, overlaps, &o)) {
+    if (mesh_grid_visit(m, lo, hi, overlaps, &o)) {
         const double *a = mesh_corner(g, o.tri, 0), *b = mesh_corner(g, o.tri, 1),
                      *c = mesh_corner(g, o.tri, 2);
         return hsf_error_set(err, "the sphere at (%.17g, %.17g, %.17g) of radius %.17g overlaps "

@@ -16,7 +16,7 @@
 void mesh_grid_free(mesh_grid *m)
 {
     free(m->start);
-    free(m->walls);
+    free(m->entry);
     free(m->box);
     free(m->clear);
     memset(m, 0, sizeof *m);
@@ -30,7 +30,19 @@ static int cell_of(const mesh_grid *m, int a, double x)
     return f >= m->n[a] ? m->n[a] - 1 : (int)f;
 }
 
-/* Bounding box of a wall. */
+/* x rounded to a float below (down) or above it. */
+static float to_float(double x, int down)
+{
+    float f = (float)x;
+    if (down && f > x)
+        f = nextafterf(f, -INFINITY);
+    if (!down && f < x)
+        f = nextafterf(f, INFINITY);
+    return f;
+}
+
+/* Bounding box of a wall, rounded outward to floats: filing and queries
+ * see the same box. */
 static void wall_box(const mesh_grid *m, const mesh_geometry *g, int wall, double lo[3],
                      double hi[3])
 {
@@ -41,8 +53,8 @@ static void wall_box(const mesh_grid *m, const mesh_geometry *g, int wall, doubl
     else if (mesh_kind(wall) == MESH_EDGE)
         b = m->box + 6 * (g->nt + i);
     for (int a = 0; a < 3; a++) {
-        lo[a] = b ? b[a] : g->vert[3 * i + a];
-        hi[a] = b ? b[3 + a] : g->vert[3 * i + a];
+        lo[a] = to_float(b ? b[a] : g->vert[3 * i + a], 1);
+        hi[a] = to_float(b ? b[3 + a] : g->vert[3 * i + a], 0);
     }
 }
 
@@ -169,14 +181,20 @@ int mesh_grid_build(mesh_grid *m, const mesh_geometry *g)
                         size_t c = ((size_t)z * m->n[1] + y) * m->n[0] + x;
                         if (pass == 0)
                             m->start[c + 1]++;
-                        else
-                            m->walls[m->start[c]++] = wall;
+                        else {
+                            mesh_entry *e = &m->entry[m->start[c]++];
+                            for (int a = 0; a < 3; a++) {
+                                e->lo[a] = (float)lo[a];
+                                e->hi[a] = (float)hi[a];
+                            }
+                            e->wall = wall;
+                        }
                     }
         }
         if (pass == 0) {
             for (size_t c = 0; c < cells; c++)
                 m->start[c + 1] += m->start[c];
-            if (!(m->walls = malloc((m->start[cells] + 1) * sizeof *m->walls))) {
+            if (!(m->entry = malloc((m->start[cells] + 1) * sizeof *m->entry))) {
                 mesh_grid_free(m);
                 return -1;
             }
@@ -191,10 +209,12 @@ int mesh_grid_build(mesh_grid *m, const mesh_geometry *g)
         return -1;
     }
     set_clearance(m);
+    free(m->box);               /* the entries hold what queries need */
+    m->box = NULL;
     return 0;
 }
 
-int mesh_grid_visit(const mesh_grid *m, const mesh_geometry *g, const double lo[3],
+int mesh_grid_visit(const mesh_grid *m, const double lo[3],
                     const double hi[3], int (*visit)(int wall, void *ctx), void *ctx)
 {
     int c0[3], c1[3];
@@ -209,21 +229,18 @@ int mesh_grid_visit(const mesh_grid *m, const mesh_geometry *g, const double lo[
             for (int x = c0[0]; x <= c1[0]; x++) {
                 size_t c = ((size_t)z * m->n[1] + y) * m->n[0] + x;
                 for (size_t k = m->start[c]; k < m->start[c + 1]; k++) {
-                    int wall = m->walls[k];
-                    double wl[3], wh[3];
-                    wall_box(m, g, wall, wl, wh);
-                    int meets = 1, here = 1;
-                    for (int a = 0; a < 3 && meets; a++) {
-                        meets = wl[a] <= hi[a] && wh[a] >= lo[a];
-                        /* The overlap's lowest corner decides the one cell. */
-                        double corner = wl[a] > lo[a] ? wl[a] : lo[a];
-                        here &= cell_of(m, a, corner) == (a == 0 ? x : a == 1 ? y : z);
-                    }
-                    if (meets && here) {
-                        int rc = visit(wall, ctx);
-                        if (rc)
-                            return rc;
-                    }
+                    const mesh_entry *e = &m->entry[k];
+                    if (e->lo[0] > hi[0] || e->hi[0] < lo[0] || e->lo[1] > hi[1] ||
+                        e->hi[1] < lo[1] || e->lo[2] > hi[2] || e->hi[2] < lo[2])
+                        continue;
+                    /* The overlap's lowest corner decides the one cell. */
+                    if (cell_of(m, 0, fmax(e->lo[0], lo[0])) != x ||
+                        cell_of(m, 1, fmax(e->lo[1], lo[1])) != y ||
+                        cell_of(m, 2, fmax(e->lo[2], lo[2])) != z)
+                        continue;
+                    int rc = visit(e->wall, ctx);
+                    if (rc)
+                        return rc;
                 }
             }
     return 0;
@@ -350,7 +367,7 @@ double mesh_grid_first_hit(const mesh_grid *m, const mesh_geometry *g, const hsf
             lo[a] -= r1 + m->margin;
             hi[a] += r1 + m->margin;
         }
-        mesh_grid_visit(m, g, lo, hi, test_wall, &s);
+        mesh_grid_visit(m, lo, hi, test_wall, &s);
         if (s.best <= t1 || t1 == INFINITY || gone(m, p, t1))
             break;
         t0 = t1;

@@ -11,6 +11,13 @@
 
 #include "mesh_geometry.h"
 
+/* A wall filed in a cell, with its bounding box rounded outward to
+ * floats (compact, and compared before anything else). */
+typedef struct mesh_entry {
+    float lo[3], hi[3];
+    int wall;
+} mesh_entry;
+
 typedef struct mesh_grid {
     double lo[3], hi[3];    /* the mesh's bounding box */
     int n[3];               /* cells along each axis, >= 1 */
@@ -20,9 +27,9 @@ typedef struct mesh_grid {
     unsigned char *clear;   /* per cell: cells (Chebyshev, up to 255) to the nearest one
                                holding a wall, 0 for one that holds one */
     double margin;          /* round-off slack of the boxes compared */
-    size_t *start;          /* cell c's walls: walls[start[c] .. start[c + 1]) */
-    int *walls;
-    double *box;            /* lo and hi of each face then each edge (6 numbers each) */
+    size_t *start;          /* cell c's walls: entry[start[c] .. start[c + 1]) */
+    mesh_entry *entry;
+    double *box;            /* while building: lo and hi of each face then each edge */
 } mesh_grid;
 
 /* Builds the grid for g, about as many cells as triangles.  Returns 0, or
@@ -45,7 +52,7 @@ double mesh_grid_first_hit(const mesh_grid *m, const mesh_geometry *g, const hsf
 
 /* Calls visit(wall, ctx) once for each wall whose box meets [lo, hi],
  * until visit returns non-zero (which it returns), else 0. */
-int mesh_grid_visit(const mesh_grid *m, const mesh_geometry *g, const double lo[3],
+int mesh_grid_visit(const mesh_grid *m, const double lo[3],
                     const double hi[3], int (*visit)(int wall, void *ctx), void *ctx);
 
 #endif
