@@ -166,9 +166,17 @@ check "... the energy (kinetic plus m g z) kept within 1e-9 ($(value energy_drif
     awk -v e="$(value energy_drift)" 'BEGIN { exit !(e * e < 1e-18) }'
 check "... most of them in the bin below the outlet" \
     awk 'NR > 2 && $4 < 4 { n++ } END { exit !(n > 100) }' grains-final.xyz
-check "... and every one still inside the hopper" run_status 0 -c hopper.ini \
-    -s simulation.particles=grains-final.xyz -s simulation.end_time=0 \
-    -s output.final.file=again.xyz
+# inside FILE: every sphere of the snapshot FILE lies inside the hopper
+# (the boundary's check: no triangle overlapped, the centre inside).
+inside() {
+    run_status 0 -c hopper.ini -s simulation.particles="$1" -s simulation.end_time=0 \
+        -s output.final.file=again.xyz
+}
+check "... and every one still inside the hopper at t = 15" inside grains-final.xyz
+for t in 2.5 5 10; do
+    check "... and at t = $t" run_status 0 -c hopper.ini -s simulation.end_time=$t \
+        -s output.final.file=at$t.xyz -s simulation.audit_every=0 && inside at$t.xyz
+done
 
 # Growing spheres (a compression, no field) bounce off faces, edges and
 # corners of the hopper without crossing them.
