@@ -178,6 +178,10 @@ for t in 2.5 5 10; do
         -s output.final.file=at$t.xyz -s simulation.audit_every=0 && inside at$t.xyz
 done
 
+check "the same hopper under binary_heap" run_status 0 -c hopper.ini -s queue.plugin=binary_heap \
+    -s output.final.file=grains-heap.xyz
+check "... gives the same bits" cmp grains-final.xyz grains-heap.xyz
+
 # Growing spheres (a compression, no field) bounce off faces, edges and
 # corners of the hopper without crossing them.
 sed '/^\[field\]/,/^gravity/d' hopper.ini >grow.ini
