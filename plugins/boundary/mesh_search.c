@@ -105,7 +105,12 @@ static void set_cells(mesh_grid *m, const mesh_geometry *g)
         if (ext[a] > 1e-9 * big)
             m->shortest = fmin(m->shortest, ext[a] / m->n[a]);
     }
-    m->margin = 1e-10 * big;
+    /* Round-off of positions: relative to the coordinates as well as to
+     * the size (a small mesh far from the origin). */
+    double far = 0;
+    for (int a = 0; a < 3; a++)
+        far = fmax(far, fmax(fabs(g->lo[a]), fabs(g->hi[a])));
+    m->margin = 1e-10 * (big + far);
 }
 
 /* The Chebyshev distance in cells from each cell to the nearest that
