@@ -188,6 +188,9 @@ sed '/^\[field\]/,/^gravity/d' hopper.ini >grow.ini
 check "growing spheres in the hopper, audited" run_status 0 -c grow.ini \
     -s compression.rate=0.05 -s compression.packing_fraction=0.3 -s simulation.end_time=50
 check "... reach the packing fraction" contains out "compression: reached the packing fraction"
+cp out grow.out
+check "... and are inside the hopper, grown" inside grains-final.xyz
+cp grow.out out
 # The packing fraction is the spheres' volume over the hopper's, by the
 # divergence theorem: bin 8 x 8 x 4, a square frustum from 2.4 to 10 over
 # 5, a column 10 x 10 x 4: 256 + 5 (2.4^2 + 10^2 + 24) / 3 + 400.
