@@ -349,9 +349,7 @@ double mesh_grid_first_hit(const mesh_grid *m, const mesh_geometry *g, const hsf
         double x[3], v[3], r0 = p->radius + p->growth * t0;
         hsf_path_at(p, t0, x, v);
         double skip = free_time(m, p, x, v, r0);
-        if (skip > 0) {
-            if (!(t0 + skip > t0))
-                break;                  /* (never: a skip is at least a cell) */
+        if (t0 + skip > t0) {           /* (not when the skip is lost in t0's bits) */
             t0 += skip;
             continue;
         }
