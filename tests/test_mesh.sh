@@ -80,6 +80,12 @@ check "... to the box plugin's positions within 1e-9" same box.xyz ascii.xyz
 check "the same box, binary" run_status 0 -c gas-mesh.ini \
     -s boundary.file=box-bin.stl -s output.final.file=binary.xyz
 check "... gives the same positions" same box.xyz binary.xyz
+# Binary files whose header begins with "solid" (as some exporters
+# write them) are told from ASCII by their size.
+{ printf 'solid binary'; tail -c +13 box-bin.stl; } >solid-bin.stl
+check "a binary file with a header 'solid ...'" run_status 0 -c gas-mesh.ini \
+    -s boundary.file=solid-bin.stl -s output.final.file=solid.xyz
+check "... gives the same positions" same box.xyz solid.xyz
 
 # ---- exact contact times --------------------------------------------------
 # obstacle.stl: the box [0, 10]^3 around a cube [4, 6]^3 (a closed mesh
