@@ -10,6 +10,11 @@
 #       8 x 8 x 4 (z from 0 to 4) under a funnel narrowing from 10 x 10 at
 #       z = 9 to an outlet of 2.4 x 2.4 at z = 4, and a column 10 x 10 up
 #       to a lid at z = 13, centred on the z axis;
+#   awk -v shape=ball -v radius=R -v level=L [-v origin="x y z"] [-v inward=1]
+#       -f data/mesh.awk
+#       a geodesic ball: an octahedron whose faces are cut in four L times,
+#       the new corners pushed out onto the sphere of radius R (8 4^L
+#       triangles, counter-clockwise seen from outside);
 #   awk -v shape=triangle -f data/mesh.awk
 #       one triangle (0,0,0) (4,0,0) (0,4,0): an open mesh.
 function tri(a, b, c,   s) {
@@ -53,6 +58,29 @@ function face(ox, oy, oz, u, lu, v, lv, k,   i, j, du, dv, su, sv) {
             quad("a", "b", "c", "d")
         }
 }
+# The point halfway between a and b pushed out onto the unit sphere;
+# the same bits whichever triangle asks (a + b is b + a).
+function mid(a, b,   x, y, z, l, name) {
+    x = X[a] + X[b]; y = Y[a] + Y[b]; z = Z[a] + Z[b]
+    l = sqrt(x * x + y * y + z * z)
+    name = sprintf("%.17g %.17g %.17g", x / l, y / l, z / l)
+    pt(name, x / l, y / l, z / l)
+    return name
+}
+# Triangle a b c of the unit ball, cut `depth` more times, written at
+# origin O scaled by R.
+function ball_tri(a, b, c, depth,   ab, bc, ca) {
+    if (depth == 0) {
+        pt("A", O[1] + R * X[a], O[2] + R * Y[a], O[3] + R * Z[a])
+        pt("B", O[1] + R * X[b], O[2] + R * Y[b], O[3] + R * Z[b])
+        pt("C", O[1] + R * X[c], O[2] + R * Y[c], O[3] + R * Z[c])
+        tri("A", "B", "C")
+        return
+    }
+    ab = mid(a, b); bc = mid(b, c); ca = mid(c, a)
+    ball_tri(a, ab, ca, depth - 1); ball_tri(ab, b, bc, depth - 1)
+    ball_tri(ca, bc, c, depth - 1); ball_tri(ab, bc, ca, depth - 1)
+}
 BEGIN {
     if (shape == "") shape = "box"
     print "solid " shape
@@ -70,6 +98,15 @@ BEGIN {
         face(x, y + L[2], z, "0 0 1", L[3], "1 0 0", L[1], cuts)      # back
         face(x, y, z, "0 0 1", L[3], "0 1 0", L[2], cuts)             # left (x low)
         face(x + L[1], y, z, "0 1 0", L[2], "0 0 1", L[3], cuts)      # right
+    } else if (shape == "ball") {
+        if (origin == "") origin = "0 0 0"
+        split(origin, O, " "); R = radius
+        pt("px", 1, 0, 0); pt("nx", -1, 0, 0); pt("py", 0, 1, 0)
+        pt("ny", 0, -1, 0); pt("pz", 0, 0, 1); pt("nz", 0, 0, -1)
+        ball_tri("px", "py", "pz", level); ball_tri("py", "nx", "pz", level)
+        ball_tri("nx", "ny", "pz", level); ball_tri("ny", "px", "pz", level)
+        ball_tri("py", "px", "nz", level); ball_tri("nx", "py", "nz", level)
+        ball_tri("ny", "nx", "nz", level); ball_tri("px", "ny", "nz", level)
     } else if (shape == "hopper") {
         ring("b", 4, 0); ring("t", 4, 4)        # the bin
         ring("o", 1.2, 4)                       # the outlet

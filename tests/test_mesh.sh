@@ -205,6 +205,47 @@ check "... of the hopper's volume, 872.2667" awk -v pf="$(value packing_fraction
      END { want = v / (256 + 5 * (2.4 ^ 2 + 100 + 24) / 3 + 400)
            d = pf - want; exit !(pf != "" && d * d < 1e-16) }' grains-final.xyz
 
+# ---- a ball of 128 triangles in the box, under gravity ---------------------
+# Its edges and corners stick out towards the spheres: they are hit, and
+# no sphere gets through (audited; the boundary's check on the ends).
+{ cat box.stl; awk -v shape=ball -v radius=2.5 -v level=2 -v origin="5 5 5" -v inward=1 -f "$MESH"; } >ball.stl
+awk 'BEGIN { srand(3); n = 0
+             for (i = 0; i < 9; i++) for (j = 0; j < 9; j++) for (k = 0; k < 9; k++) {
+                 x = 0.6 + 1.1 * i; y = 0.6 + 1.1 * j; z = 0.6 + 1.1 * k
+                 if ((x - 5) ^ 2 + (y - 5) ^ 2 + (z - 5) ^ 2 > 2.8 ^ 2) { X[n] = x; Y[n] = y; Z[n] = z; n++ } }
+             print n; print "Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1"
+             for (k = 0; k < n; k++)
+                 printf "A %g %g %g %.4f %.4f %.4f 0.2 1\n", X[k], Y[k], Z[k], 2 * rand() - 1,
+                        2 * rand() - 1, 2 * rand() - 1 }' >round.xyz
+cat >ball.ini <<'I'
+[simulation]
+dim = 3
+particles = round.xyz
+end_time = 20
+audit_every = 0.5
+audit_tolerance = 1e-9
+[boundary]
+plugin = mesh
+file = ball.stl
+[field]
+gravity = 0 0 -1
+[output.events]
+plugin = events
+file = ball-events.csv
+[output.final]
+plugin = snapshot
+file = round-final.xyz
+format = xyz
+I
+check "spheres round a meshed ball under gravity, audited" run_status 0 -c ball.ini
+check "... the energy kept within 1e-9 ($(value energy_drift))" \
+    awk -v e="$(value energy_drift)" 'BEGIN { exit !(e * e < 1e-18) }'
+check "... they hit faces, edges and corners of the ball" awk -F, \
+    '$2 == "wall" { k[$4 % 4]++ } END { exit !(k[0] > 1000 && k[1] > 10 && k[2] > 0) }' ball-events.csv
+check "... and are all outside it and inside the box at the end" run_status 0 -c ball.ini \
+    -s simulation.particles=round-final.xyz -s simulation.end_time=0 -s output.final.file=again.xyz \
+    -s output.events.file=again.csv
+
 # ---- paths and refusals ---------------------------------------------------
 mkdir -p sub
 cp hopper.stl sub/
