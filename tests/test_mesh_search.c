@@ -93,7 +93,7 @@ Test(mesh_search, a_cloud_of_random_triangles)
     }
     mesh_geometry g;
     cr_assert_eq(mesh_geometry_build(&g, &s, "cloud", NULL), 0);
-    compare_on_random_paths(&g, 3000);
+    compare_on_random_paths(&g, 1500);
     mesh_geometry_free(&g);
     stl_soup_free(&s);
 }
@@ -107,7 +107,7 @@ Test(mesh_search, the_hopper)
     mesh_geometry g;
     cr_assert_eq(mesh_geometry_build(&g, &s, path, NULL), 0);
     cr_assert(g.closed);
-    compare_on_random_paths(&g, 3000);
+    compare_on_random_paths(&g, 1500);
     mesh_geometry_free(&g);
     stl_soup_free(&s);
 }
