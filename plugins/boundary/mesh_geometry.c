@@ -92,6 +92,9 @@ static int weld_vertices(mesh_geometry *g, const stl_soup *soup)
         g->tri[c[k].id] = g->nv - 1;
     }
     free(c);
+    double *fit = realloc(g->vert, g->nv * 3 * sizeof *g->vert);   /* a corner in ~6 triangles */
+    if (fit)
+        g->vert = fit;
     return 0;
 }
 
