@@ -252,6 +252,11 @@ cp hopper.stl sub/
 sed 's|grains.xyz|../grains.xyz|' hopper.ini >sub/run.ini
 check "the file is found relative to the configuration's directory" \
     run_status 0 -c sub/run.ini -s simulation.end_time=0.1
+mkdir -p elsewhere
+cp hopper.stl elsewhere/only-here.stl
+check "given with -s, relative to the current directory" \
+    sh -c 'cd elsewhere && "$0" -c ../hopper.ini -s simulation.end_time=0.1 \
+        -s boundary.file=only-here.stl -s output.final.file=x.xyz >/dev/null 2>&1' "$HSFRAME"
 
 # refused NAME TEXT FILE-CONTENT...: the mesh in refused.stl makes the run
 # exit 2 with TEXT in its message.
