@@ -1,10 +1,12 @@
 #!/bin/sh
 # The mesh boundary: walls from an STL file.  A box meshed with 12
-# triangles (ASCII and binary) gives the box plugin's trajectories; single
-# spheres hit a face, an edge and a vertex at the analytic times, on
-# straight lines and parabolas, and a lone triangle from both sides;
-# grains under gravity stay in a hopper (audited); growing spheres do not
-# cross the walls; bad files are refused with where and what.
+# triangles (ASCII and binary) gives the box plugin's trajectories, event
+# driven and in time steps; single spheres hit a face, an edge and a
+# vertex at the analytic times, on straight lines and parabolas, and a
+# lone triangle from both sides; grains under gravity stay in a hopper
+# and round a meshed ball (audited; the ball's edges and corners are hit);
+# growing spheres do not cross the walls; paths are found as the host
+# finds particle files; bad files are refused with where and what.
 . "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
 cd "$WORK" || exit 1
 MESH="$HSF_TEST_SRCDIR/data/mesh.awk"
@@ -80,6 +82,14 @@ check "... to the box plugin's positions within 1e-9" same box.xyz ascii.xyz
 check "the same box, binary" run_status 0 -c gas-mesh.ini \
     -s boundary.file=box-bin.stl -s output.final.file=binary.xyz
 check "... gives the same positions" same box.xyz binary.xyz
+# The time-step engine asks first_hit for its straight steps too.
+for b in gas gas-mesh; do
+    check "time steps, $b.ini" run_status 0 -c $b.ini -s simulation.engine=timestep \
+        -s simulation.integrator=verlet -s simulation.dt=0.001 -s simulation.end_time=2 \
+        -s output.final.file=steps-$b.xyz
+done
+check "... the same positions with the box plugin and the box mesh" same steps-gas.xyz steps-gas-mesh.xyz
+
 # Binary files whose header begins with "solid" (as some exporters
 # write them) are told from ASCII by their size.
 { printf 'solid binary'; tail -c +13 box-bin.stl; } >solid-bin.stl
