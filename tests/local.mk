@@ -4,7 +4,7 @@ CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
 	tests/test_particles tests/test_box tests/test_engine tests/test_geometry \
 	tests/test_queue_conformance tests/test_measure tests/test_speeds tests/test_state \
 	tests/test_rules tests/test_forces tests/test_path tests/test_energy \
-	tests/test_vibrating_wall
+	tests/test_vibrating_wall tests/test_mesh_roots tests/test_mesh_search
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/test_scenarios.sh \
@@ -19,9 +19,9 @@ TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/t
 TESTS += tests/test_messages.sh
 EXTRA_DIST += tests/test_messages.sh
 TESTS += tests/test_stress.sh tests/test_profile.sh tests/test_transport.sh tests/test_shear.sh tests/test_rough.sh tests/test_fixed.sh \
-	tests/test_shear_outputs.sh
+	tests/test_shear_outputs.sh tests/test_mesh.sh
 EXTRA_DIST += tests/test_stress.sh tests/test_profile.sh tests/test_transport.sh tests/test_shear.sh tests/test_rough.sh tests/test_fixed.sh \
-	tests/test_shear_outputs.sh
+	tests/test_shear_outputs.sh tests/test_mesh.sh
 TESTS += tests/test_queue_record.sh tests/test_vibrate.sh
 EXTRA_DIST += tests/test_queue_record.sh tests/test_vibrate.sh
 EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh tests/test_timestep_gas.sh \
@@ -81,6 +81,16 @@ tests_test_vibrating_wall_SOURCES = tests/test_vibrating_wall.c plugins/boundary
 tests_test_vibrating_wall_CPPFLAGS = $(TEST_CPPFLAGS) -I$(top_srcdir)/plugins/boundary
 tests_test_vibrating_wall_LDADD = $(TEST_LDADD)
 tests_test_vibrating_wall_LDFLAGS = $(TEST_EXPORTS)
+tests_test_mesh_roots_SOURCES = tests/test_mesh_roots.c plugins/boundary/mesh_roots.c
+tests_test_mesh_roots_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_mesh_roots_LDADD = $(TEST_LDADD)
+tests_test_mesh_roots_LDFLAGS = $(TEST_EXPORTS)
+tests_test_mesh_search_SOURCES = tests/test_mesh_search.c plugins/boundary/mesh_search.c \
+	plugins/boundary/mesh_hit.c plugins/boundary/mesh_roots.c plugins/boundary/mesh_geometry.c \
+	plugins/boundary/stl_read.c
+tests_test_mesh_search_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_mesh_search_LDADD = $(TEST_LDADD)
+tests_test_mesh_search_LDFLAGS = $(TEST_EXPORTS)
 tests_test_path_SOURCES = tests/test_path.c
 tests_test_path_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_path_LDADD = $(TEST_LDADD)

@@ -54,6 +54,7 @@ done
 # rand() gives other numbers).
 mkdir "$WORK/gen"
 check "make-scenarios.sh runs" sh "$HSF_TEST_SRCDIR/data/make-scenarios.sh" "$WORK/gen"
+check "make-hopper.sh runs" sh "$HSF_TEST_SRCDIR/data/make-hopper.sh" "$WORK/gen"
 for f in billiards3 billiards10 squeeze wallbouncing; do
     check "make-scenarios.sh: $f.txt as committed" cmp -s "$WORK/gen/$f.txt" \
         "$HSF_TEST_SRCDIR/data/$f.txt"
@@ -278,13 +279,25 @@ check "hopper2d: $(said hopper2d "discharging: $NUM rough") grains" test \
 check "hopper2d: the funnel's fixed discs stay put" awk 'NR > 2 && $1 == "wall" { n++
     if ($5 != 0 || $6 != 0 || $NF != 1) moved = 1 } END { exit moved || n == 0 }' hopper2d.xyz
 
+# hopper: the generator writes the mesh byte for byte; about half the
+# grains are in the bin (z < 4) at the end.
+check "make-hopper.sh: hopper.stl as committed" cmp -s "$WORK/gen/hopper.stl" \
+    "$HSF_TEST_SRCDIR/data/hopper.stl"
+check "make-hopper.sh: hopper.xyz has its particles" test "$(head -1 "$WORK/gen/hopper.xyz")" = \
+    "$(head -1 "$HSF_TEST_SRCDIR/data/hopper.xyz")"
+binned=$(awk 'NR > 2 && $4 < 4 { n++ } END { print n + 0 }' hopper-final.xyz)
+check "hopper: about half the grains in the bin by t = 20 ($binned of $(get hopper particles))" \
+    awk -v n="$binned" -v all="$(get hopper particles)" 'BEGIN { exit !(n > 0.3 * all && n < 0.7 * all) }'
+check "hopper: energy_drift about $(said hopper "round-off, about $NUM")" \
+    roundoff "$(get hopper energy_drift)" "$(said hopper "round-off, about $NUM")"
+
 # The particle counts of the comments.
 for c in "box3d ^ $NUM hard spheres" "circle gas of $NUM discs" "compression jammed packing \(Lubachevsky-Stillinger\): $NUM discs" \
     "periodic3d literature: $NUM spheres" "random-fluid lattice to melt: $NUM spheres" "reversal Time reversal: $NUM discs" \
     "squarewell square-well fluid: $NUM spheres" "thermostat temperature: $NUM spheres" "polymer chain of $NUM discs" \
     "granular gas: $NUM inelastic discs" "granular-bed settling: $NUM inelastic" "gas-kT2 temperatures: $NUM discs" \
     "chain chain of $NUM equal masses" "longrun packing fraction 0.45, $NUM spheres" \
-    "rough-gas rough granular discs: $NUM inelastic"; do
+    "rough-gas rough granular discs: $NUM inelastic" "hopper discharging: $NUM spheres"; do
     conf=${c%% *} re=${c#* }
     [ "$conf" = longrun ] && continue    # (its own check below: it runs shortened)
     check "$conf: $(said $conf "$re") particles" test "$(get $conf particles)" = "$(said $conf "$re")"

@@ -14,3 +14,12 @@ plugins_boundary_circle_la_LIBADD = libhsframe.la -lm
 plugins_boundary_sheared_la_SOURCES = plugins/boundary/sheared.c
 plugins_boundary_sheared_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_boundary_sheared_la_LIBADD = libhsframe.la -lm
+pkglib_LTLIBRARIES += plugins/boundary/mesh.la
+plugins_boundary_mesh_la_SOURCES = plugins/boundary/mesh.c plugins/boundary/stl_read.c \
+	plugins/boundary/stl_read.h plugins/boundary/mesh_geometry.c \
+	plugins/boundary/mesh_geometry.h plugins/boundary/mesh_search.c \
+	plugins/boundary/mesh_search.h plugins/boundary/mesh_hit.c plugins/boundary/mesh_hit.h \
+	plugins/boundary/mesh_roots.c plugins/boundary/mesh_roots.h plugins/boundary/mesh_check.c \
+	plugins/boundary/mesh_check.h plugins/boundary/mesh_path.c plugins/boundary/mesh_path.h
+plugins_boundary_mesh_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_boundary_mesh_la_LIBADD = libhsframe.la -lm

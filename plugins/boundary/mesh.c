@@ -1,0 +1,144 @@
+/* mesh: hard, elastic walls from a triangle mesh (an STL file, ASCII or
+ * binary), 3D.  Every triangle is two-sided, so open meshes (a funnel) and
+ * closed ones (a hopper with its bin) both work.
+ *
+ * Walls (mesh_geometry.h): wall = 4 index + kind, kind 0 the interior of
+ * triangle index (0-based, in the file's order), 1 edge index, 2 vertex
+ * index (edges and vertices welded: shared by the triangles that have
+ * them).  A particle hits a face when its surface meets the triangle's
+ * interior, an edge or a vertex when it meets that segment or point; the
+ * velocity is reflected about the normal at the contact (the face's, or
+ * the direction from the edge's or vertex's nearest point to the centre).
+ *
+ * The search (mesh_search.h) marches each path through a uniform grid of
+ * about as many cells as triangles. */
+#include <math.h>
+#include <stdlib.h>
+
+#include <hsframe/hsframe.h>
+
+#include "mesh_check.h"
+#include "mesh_geometry.h"
+#include "mesh_hit.h"
+#include "mesh_path.h"
+#include "mesh_search.h"
+#include "stl_read.h"
+
+typedef struct mesh {
+    mesh_geometry g;
+    mesh_grid grid;
+} mesh;
+
+static const hsf_param mesh_params[] = {
+    { "file", HSF_PARAM_STRING, NULL, 0, 0,
+      "STL file (ASCII or binary), relative to this file's directory; every triangle a wall" },
+    { NULL, 0, NULL, 0, 0, NULL }
+};
+
+static void mesh_fini(void *state)
+{
+    mesh *s = state;
+    mesh_grid_free(&s->grid);
+    mesh_geometry_free(&s->g);
+}
+
+static int mesh_init(void *state, const hsf_config *cfg, int dim, hsf_error *err)
+{
+    mesh *s = state;
+    if (dim != 3)
+        return hsf_config_error(cfg, err, "file", "a mesh of triangles bounds a 3D space: "
+                                "expected dim = 3, found dim = %d", dim);
+    char *path = mesh_input_path(cfg, "file", err);
+    if (!path)
+        return -1;
+    stl_soup soup;
+    int rc = stl_read(path, &soup, err);
+    if (!rc) {
+        rc = mesh_geometry_build(&s->g, &soup, path, err);
+        stl_soup_free(&soup);
+    }
+    if (!rc && mesh_grid_build(&s->grid, &s->g)) {
+        mesh_geometry_free(&s->g);
+        rc = hsf_error_set(err, "%s: out of memory for the search grid", path);
+    }
+    free(path);
+    if (rc) {
+        /* The reader's message names the file; say which key named it. */
+        char msg[2048];
+        snprintf(msg, sizeof msg, "%s", hsf_error_message(err));
+        return hsf_config_error(cfg, err, "file", "%s", msg);
+    }
+    return 0;
+}
+
+static void mesh_extent(const void *state, double lo[3], double hi[3], int periodic[3])
+{
+    const mesh *s = state;
+    for (int a = 0; a < 3; a++) {
+        lo[a] = s->g.lo[a];
+        hi[a] = s->g.hi[a];
+        periodic[a] = 0;
+    }
+}
+
+/* Enclosed by a closed mesh (divergence theorem); for an open one, which
+ * encloses nothing, its bounding box's. */
+static double mesh_volume(const void *state)
+{
+    const mesh *s = state;
+    return s->g.volume;
+}
+
+/* Each triangle once (its two sides are one wall). */
+static double mesh_wall_area(const void *state)
+{
+    const mesh *s = state;
+    return s->g.area;
+}
+
+static int mesh_check(const void *state, const double r[3], double radius, hsf_error *err)
+{
+    const mesh *s = state;
+    return mesh_check_sphere(&s->grid, &s->g, r, radius, err);
+}
+
+static double mesh_first_hit(const void *state, const hsf_path *path, int *wall)
+{
+    const mesh *s = state;
+    return mesh_grid_first_hit(&s->grid, &s->g, path, wall);
+}
+
+static void mesh_normal(const void *state, int wall, const double r[3], double n[3])
+{
+    const mesh *s = state;
+    mesh_wall_normal(&s->g, wall, r, n);
+}
+
+static double mesh_collide(const void *state, int wall, const double r[3], double v[3],
+                           double mass)
+{
+    const mesh *s = state;
+    double n[3];
+    mesh_wall_normal(&s->g, wall, r, n);
+    double vn = v[0] * n[0] + v[1] * n[1] + v[2] * n[2];
+    for (int a = 0; a < 3; a++)
+        v[a] -= 2 * vn * n[a];
+    return 2 * mass * fabs(vn);
+}
+
+static const hsf_boundary_type mesh_type = {
+    .state_size = sizeof(mesh),
+    .init = mesh_init,
+    .fini = mesh_fini,
+    .extent = mesh_extent,
+    .volume = mesh_volume,
+    .check = mesh_check,
+    .collide = mesh_collide,
+    .wall_area = mesh_wall_area,
+    .first_hit = mesh_first_hit,
+    .normal = mesh_normal,
+};
+
+HSF_PLUGIN(HSF_PLUGIN_BOUNDARY, "mesh",
+           "hard, elastic walls from the triangles of an STL file, two-sided (3D)", mesh_params,
+           &mesh_type)
