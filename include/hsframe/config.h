@@ -75,6 +75,13 @@ int hsf_config_error(const hsf_config *cfg, hsf_error *err, const char *name,
 /* The section's name, e.g. "boundary" or "output.final".  Owned by cfg. */
 const char *hsf_config_section(const hsf_config *cfg);
 
+/* Since ABI 1.5: the value of name taken as a file to read, as the host
+ * takes particle files: as given when it is absolute or was set on the
+ * command line (-s, relative to the current directory), else relative to
+ * the configuration file's directory.  malloc'ed, the caller frees it;
+ * NULL when the key is absent with no default, or out of memory. */
+char *hsf_config_path(const hsf_config *cfg, const char *name);
+
 #ifdef __cplusplus
 }
 #endif

@@ -57,7 +57,8 @@
  *        Interactions: hsf_pair_rule's tangential and friction (rough
  *        particles); system.h: hsf_system_spin,
  *        hsf_system_rotational_energy, hsf_system_fixed and
- *        hsf_system_fixed_count.
+ *        hsf_system_fixed_count.  config.h: hsf_config_path (the file a
+ *        key names, relative to the configuration file's directory).
  *
  * Released minors are frozen: hsframe 0.3.0 provided 1.4, 0.2.0 1.3.
  * The host reads a vtable through a copy made when the plugin is loaded,

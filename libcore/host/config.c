@@ -635,6 +635,25 @@ static const char *value_of(const hsf_config *cfg, const char *name, const hsf_p
     return e ? e->value : p->def;
 }
 
+char *hsf_config_path(const hsf_config *cfg, const char *name)
+{
+    const char *p = value_of(cfg, name, NULL);
+    if (!p)
+        return NULL;
+    /* The section that sets it (a pair section may take it from its fallback). */
+    const hsf_config *where = cfg;
+    while (where->fallback && !find_entry(where->file, where->section, name))
+        where = where->fallback;
+    const char *dir = where->file->dir ? where->file->dir : "";
+    if (p[0] == '/' || hsf_config_from_command_line(where->file, where->section, name))
+        dir = "";
+    size_t len = strlen(dir) + strlen(p) + 1;
+    char *full = malloc(len);
+    if (full)
+        snprintf(full, len, "%s%s", dir, p);
+    return full;
+}
+
 double hsf_config_double(const hsf_config *cfg, const char *name)
 {
     const char *s = value_of(cfg, name, NULL);

@@ -112,21 +112,6 @@ const char *hsf_run_key_where(const run_state *rs, const char *section, const ch
     return rs->cf.path;
 }
 
-/* The path of an input file named by key of cfg: relative to the
- * configuration file's directory, unless given on the command line (then
- * relative to the current one). */
-static char *input_path(const run_state *rs, const hsf_config *cfg, const char *key)
-{
-    const char *p = hsf_config_string(cfg, key);
-    if (p[0] == '/' || hsf_config_from_command_line(&rs->cf, hsf_config_section(cfg), key))
-        return strdup(p);
-    size_t len = strlen(rs->cf.dir) + strlen(p) + 1;
-    char *full = malloc(len);
-    if (full)
-        snprintf(full, len, "%s%s", rs->cf.dir, p);
-    return full;
-}
-
 /* [queue] record: a path that can be written, refused before the run. */
 static int check_record(const hsf_config *queue, hsf_error *err)
 {
@@ -146,9 +131,9 @@ static int check_files(run_state *rs, hsf_error *err)
     char *particles = NULL, *bonds = NULL;
     int bad = 0;
     if (hsf_config_string(&rs->sim, "particles")[0])
-        bad = !(particles = input_path(rs, &rs->sim, "particles"));
+        bad = !(particles = hsf_config_path(&rs->sim, "particles"));
     if (!bad && rs->bonds.section)
-        bad = !(bonds = input_path(rs, &rs->bonds, "file"));
+        bad = !(bonds = hsf_config_path(&rs->bonds, "file"));
     if (bad) {
         free(particles);
         return hsf_error_set(err, "out of memory");
@@ -245,7 +230,7 @@ static int take_species_and_bonds(run_state *rs, hsf_error *err)
     if (rs->bonds.section) {
         free(bonds);
         bonds = NULL;
-        char *path = input_path(rs, &rs->bonds, "file");
+        char *path = hsf_config_path(&rs->bonds, "file");
         if (!path)
             return hsf_error_set(err, "out of memory");
         int bad = hsf_read_bonds(path, rs->set.n, hsf_config_double(&rs->bonds, "length"),
@@ -697,7 +682,7 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
                                (unsigned long)hsf_config_int(&rs->sim, "seed"), &rs->set, err))
             return -1;
     } else {
-        char *ppath = input_path(rs, &rs->sim, "particles");
+        char *ppath = hsf_config_path(&rs->sim, "particles");
         if (!ppath)
             return hsf_error_set(err, "out of memory");
         int bad = hsf_read_particles(ppath, sys->dim, &rs->set, err);

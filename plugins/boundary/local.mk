@@ -20,6 +20,6 @@ plugins_boundary_mesh_la_SOURCES = plugins/boundary/mesh.c plugins/boundary/stl_
 	plugins/boundary/mesh_geometry.h plugins/boundary/mesh_search.c \
 	plugins/boundary/mesh_search.h plugins/boundary/mesh_hit.c plugins/boundary/mesh_hit.h \
 	plugins/boundary/mesh_roots.c plugins/boundary/mesh_roots.h plugins/boundary/mesh_check.c \
-	plugins/boundary/mesh_check.h plugins/boundary/mesh_path.c plugins/boundary/mesh_path.h
+	plugins/boundary/mesh_check.h
 plugins_boundary_mesh_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_boundary_mesh_la_LIBADD = libhsframe.la -lm

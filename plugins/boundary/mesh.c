@@ -20,7 +20,6 @@
 #include "mesh_check.h"
 #include "mesh_geometry.h"
 #include "mesh_hit.h"
-#include "mesh_path.h"
 #include "mesh_search.h"
 #include "stl_read.h"
 
@@ -48,9 +47,13 @@ static int mesh_init(void *state, const hsf_config *cfg, int dim, hsf_error *err
     if (dim != 3)
         return hsf_config_error(cfg, err, "file", "a mesh of triangles bounds a 3D space: "
                                 "expected dim = 3, found dim = %d", dim);
-    char *path = mesh_input_path(cfg, "file", err);
+    /* Relative to the configuration file, as the host takes particle files. */
+    const char *name = hsf_config_string(cfg, "file");
+    if (!name || !name[0])
+        return hsf_config_error(cfg, err, "file", "expected a file name, found nothing");
+    char *path = hsf_config_path(cfg, "file");
     if (!path)
-        return -1;
+        return hsf_error_set(err, "out of memory");
     stl_soup soup;
     int rc = stl_read(path, &soup, err);
     if (!rc) {
