@@ -265,6 +265,17 @@ check "rough-gas: the Maxwellian theory gives $(said rough-gas "Maxwellian, give
 grep -q "restitution = 0.95" "$CONF/rough-gas.ini" && grep -q "tangential_restitution = 0.5" "$CONF/rough-gas.ini" ||
     not_ok "rough-gas: its coefficients are those of the theory's check"
 
+# rolling: where the ball starts to roll, mechanics' distance, and the
+# speed it rolls at.
+rolled=$(awk 'NF == 16 && $5 - 0.5 * $14 < 1e-9 { print $2 - 2; exit }' rolling.xyz)
+check "rolling: rolls after $(said rolling "here $NUM;") ($rolled)" \
+    within "$rolled" "$(said rolling "here $NUM;")" 0.0005
+check "rolling: mechanics says $(said rolling "\(49 mu g\) = $NUM") (12 / (49 x 0.2))" \
+    within "$(said rolling "\(49 mu g\) = $NUM")" "$(awk 'BEGIN { print 12 / (49 * 0.2) }')" 0.0001
+check "rolling: within 0.2 % of it" within "$rolled" "$(awk 'BEGIN { print 12 / (49 * 0.2) }')" 0.0025
+check "rolling: then at 5/7 of its speed, $(said rolling "speed, $NUM:")" \
+    within "$(tail -n 1 rolling.xyz | awk '{ print $5 }')" "$(said rolling "speed, $NUM:")" 1e-12
+
 # hopper2d: grains below the neck, frame by frame (the first exactly).
 hopper_frames=$(awk '/^Lattice/ { if (f++) printf "%d ", n; n = 0; next }
     $1 == "grain" && $3 < 25 { n++ } END { printf "%d", n }' hopper2d.xyz)
