@@ -198,6 +198,18 @@ check "the same hopper under binary_heap" run_status 0 -c hopper.ini -s queue.pl
     -s output.final.file=grains-heap.xyz
 check "... gives the same bits" cmp grains-final.xyz grains-heap.xyz
 
+# Rough grains on rough walls (tangential restitution and friction): they
+# roll and slide down the funnel's faces, turning, and stay inside.
+check "rough grains roll down the rough hopper, audited" run_status 0 -c hopper.ini \
+    -s boundary.tangential_restitution=0 -s boundary.friction=0.4 \
+    -s interaction.tangential_restitution=0.5 -s simulation.end_time=10 \
+    -s output.final.file=rough-final.xyz
+check "... the energy balance (rotation and friction's losses) kept within 1e-9" \
+    awk -v e="$(value energy_drift)" 'BEGIN { exit !(e * e < 1e-18) }'
+check "... every one inside the hopper" inside rough-final.xyz
+check "... and turning" awk 'NR > 2 && $13 * $13 + $14 * $14 + $15 * $15 > 0 { n++ }
+    END { exit !(n > 300) }' rough-final.xyz
+
 # Growing spheres (a compression, no field) bounce off faces, edges and
 # corners of the hopper without crossing them.
 sed '/^\[field\]/,/^gravity/d' hopper.ini >grow.ini

@@ -107,6 +107,12 @@ check "3D rough elastic gas runs" run_status 0 -c gas.ini -s simulation.dim=3 \
     check "3D rough elastic gas: energy conserved to round-off" energy_kept &&
     check "3D: each sphere's 3 rotational degrees hold kT/2" equipartition
 
+# The cores of a stepped potential are rough too: kinetic energy of
+# translation and rotation plus the wells' is conserved.
+check "rough square-well discs run" run_status 0 -c gas.ini -s interaction.plugin=square_well \
+    -s interaction.depth=1 -s interaction.range=1.5 -s simulation.end_time=10 &&
+    check "rough square wells: energy (with rotation and the wells') conserved" energy_kept
+
 # ---- angular momentum ----
 # Discs in a smooth circle, rough and inelastic with friction among
 # themselves: the impulses of a pair act at its contact point, equal and
