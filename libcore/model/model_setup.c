@@ -216,7 +216,7 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
     if (!sections)
         return hsf_error_set(err, "out of memory");
     free(sections);
-    if (sys->n_fixed && growing)
+    if (sys->n_fixed && growing && !sys->walls.on)     /* (moving walls need only the model) */
         return hsf_error_set(err, "%s: fixed particles cannot take part in a compression, a "
                              "random start or a sheared box", cf->path);
     if (!has_interaction && !sys->n_bonds && !sys->has_field && !growing && !spinning &&
