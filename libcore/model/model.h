@@ -124,6 +124,10 @@ double hsf_model_contact(const hsf_system *sys, uint32_t i, uint32_t j);
 
 /* ---- setup (model_setup.c) ---- */
 
+/* The host's keys of [interaction] and [interaction.A.B] (the plugin, and
+ * the roughness every interaction takes), for --help-config too. */
+extern const hsf_param hsf_model_interaction_params[];
+
 /* Reads [interaction] and its pair sections from cf, loading the plugin
  * it names from path, and decides whether the run needs a model: sets
  * sys->model (or leaves it NULL for elastic hard spheres of additive

@@ -11,7 +11,7 @@
 #include "host/plugin_instance.h"
 #include "model/model.h"
 
-static const hsf_param interaction_host_params[] = {
+const hsf_param hsf_model_interaction_params[] = {
     { "plugin", HSF_PARAM_STRING, "hard_sphere", 0, 0,
       "interaction plugin: a name or a .so path" },
     { "tangential_restitution", HSF_PARAM_DOUBLE, "-1", -1, 1,
@@ -99,7 +99,7 @@ static int open_plugin(hsf_system *sys, const hsf_config_file *cf, const hsf_plu
 {
     hsf_model *md = sys->model;
     if (hsf_instance_open(cf, path, "interaction", HSF_PLUGIN_INTERACTION,
-                          interaction_host_params, &md->plugin, &md->cfg, err))
+                          hsf_model_interaction_params, &md->plugin, &md->cfg, err))
         return -1;
     md->type = md->plugin.vtable;
     const char *name = md->plugin.info->name;

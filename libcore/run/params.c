@@ -131,6 +131,8 @@ const hsf_host_section hsf_host_sections[] = {
     { "queue", "the event queue (event engine)", { hsf_run_queue_params, NULL }, "calendar" },
     { "boundary", "the walls, periodic or not, and the box size", { hsf_run_boundary_params, NULL },
       "box" },
+    { "interaction", "the pair rule (event engine); [interaction.A.B] for species A and B",
+      { hsf_model_interaction_params, NULL }, "hard_sphere" },
     { "output.NAME", "one output per section, NAME of your choice", { hsf_run_output_params, NULL },
       "" },
     { "force.NAME", "one force per section (engine = timestep)", { hsf_run_force_params, NULL }, "" },
