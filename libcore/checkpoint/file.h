@@ -22,7 +22,8 @@
 #include <hsframe/error.h>
 #include <hsframe/io.h>
 
-#define HSF_CHECKPOINT_FORMAT 2     /* 2: the run's wall time and checkpoint count */
+#define HSF_CHECKPOINT_FORMAT 3     /* 2: the run's wall time and checkpoint count;
+                                       3: model runs' cell events keep a partner */
 #define HSF_CHECKPOINT_HEADER 32
 
 typedef struct hsf_ckpt_writer {

@@ -36,6 +36,7 @@
 #include "shared/shear.h"
 #include "event/queue_contents.h"
 #include "shared/system_private.h"
+#include "model/core_times.h"
 #include "model/model.h"
 
 static int is_particle_event(uint32_t kind)
@@ -262,6 +263,15 @@ typedef struct pair_search {
     uint32_t partner;
     int shifted;        /* batch.shift holds image shifts (else all are 0) */
     hsf_pair_batch batch;
+    /* The model path's plain case (hsf_model.plain): cores only. */
+    const hsf_system *sys;
+    const hsf_rule *rules;      /* i's row of the rules, or NULL: one rule, core */
+    const uint8_t *species;
+    const double *radius;       /* the model's radii */
+    double radius_i, scale, core;
+    double vi[3];               /* v_i now (in a field not mi->v) */
+    double vmax_i;              /* largest |component| of vi */
+    double vres[HSF_PAIR_BATCH];    /* each candidate's hsf_speed_resolution */
 } pair_search;
 
 /* Separation r_i - r_j now and relative velocity v_i - v_j of the
@@ -293,31 +303,88 @@ static inline void gather(pair_search *s, uint32_t k)
     pb->sigma[k] = s->mi->radius + mj->radius;
 }
 
+/* The model path's gather (plain case): the candidate now, on its
+ * parabola in a field, with its core and its speed resolution; the same
+ * operands as model_events.c's relative and consider. */
+static inline void gather_model(pair_search *s, uint32_t k)
+{
+    hsf_pair_batch *pb = &s->batch;
+    uint32_t j = pb->j[k];
+    double rj[3], vj[3], vmax = s->vmax_i;
+    hsf_motion_at(s->sys, &s->m[j], s->now, rj, vj);
+    for (int a = 0; a < 3; a++) {
+        double shift = s->shifted ? pb->shift[a][k] : 0;
+        pb->dr[a][k] = s->ri[a] - (rj[a] + shift);
+        pb->dv[a][k] = s->vi[a] - vj[a];
+        double x = fabs(vj[a]);
+        vmax = x > vmax ? x : vmax;
+    }
+    double core = s->rules ? s->rules[s->species[j]].core : s->core;
+    pb->sigma[k] = core * ((s->radius_i + s->radius[j]) * s->scale);
+    s->vres[k] = 256 * 2.220446049250313e-16 * vmax;
+}
+
 /* Solves the gathered pairs; the first earliest one wins. */
-static void solve_gathered(pair_search *s)
+__attribute__((always_inline)) static inline void solve_gathered_as(pair_search *s, int model)
 {
     hsf_pair_batch *pb = &s->batch;
     double t[HSF_PAIR_BATCH];
-    hsf_pair_times(pb, s->best, t);
+    if (model)
+        hsf_core_times(pb, s->vres, s->best, t);
+    else
+        hsf_pair_times(pb, s->best, t);
     for (uint32_t k = 0; k < pb->n; k++)
         if (t[k] < s->best) {
+            if (model && t[k] == 0 && hsf_core_grazes(pb, k, s->vres[k]))
+                continue;
             s->best = t[k];
             s->partner = pb->j[k];
         }
     pb->n = 0;
 }
 
+static void solve_gathered(pair_search *s)
+{
+    solve_gathered_as(s, 0);
+}
+
 /* Reads the noted candidates' records and solves them.  The records are
  * asked for all at once first: in a large system each is a cache miss, and
  * this way they overlap. */
-static void solve_batch(pair_search *s)
+__attribute__((always_inline)) static inline void solve_batch_as(pair_search *s, int model)
 {
     hsf_pair_batch *pb = &s->batch;
     for (uint32_t k = 0; k < pb->n; k++)
         hsf_prefetch(&s->m[pb->j[k]]);
-    for (uint32_t k = 0; k < pb->n; k++)
-        gather(s, k);
-    solve_gathered(s);
+    for (uint32_t k = 0; k < pb->n; k++) {
+        if (model)
+            gather_model(s, k);
+        else
+            gather(s, k);
+    }
+    if (model)
+        solve_gathered_as(s, 1);
+    else
+        solve_gathered(s);
+}
+
+static void solve_batch(pair_search *s)
+{
+    solve_batch_as(s, 0);
+}
+
+static void solve_batch_model(pair_search *s)
+{
+    solve_batch_as(s, 1);
+}
+
+/* solve_batch or, for the model path, solve_batch_model: out of line. */
+__attribute__((always_inline)) static inline void solve_batch_by(pair_search *s, int model)
+{
+    if (model)
+        solve_batch_model(s);
+    else
+        solve_batch(s);
 }
 
 /* The plain case of a cell search (hsf_cells_block_list): the candidates
@@ -326,8 +393,9 @@ static void solve_batch(pair_search *s)
  * varying occupancy costs no mispredicted branches.  Overflow chains
  * (rare: the slots are sized for twice the mean occupancy) are walked.
  * Same candidates in the same order as hsf_cells_scan, so the same bits. */
-static void scan_block(const hsf_system *sys, uint32_t i, const hsf_block_cell *block,
-                       int cells, pair_search *s)
+__attribute__((always_inline)) static inline void
+scan_block_as(const hsf_system *sys, uint32_t i, const hsf_block_cell *block, int cells,
+              pair_search *s, int model)
 {
     const hsf_cell_level *l = &sys->cells.level[0];
     hsf_pair_batch *pb = &s->batch;
@@ -338,7 +406,7 @@ static void scan_block(const hsf_system *sys, uint32_t i, const hsf_block_cell *
         for (int a = 0; a < 3; a++)
             shift[a] = block[k].shift[a] * sys->cells.len[a];
         if (pb->n + slots > HSF_PAIR_BATCH)
-            solve_batch(s);
+            solve_batch_by(s, model);
         uint32_t count = cell[0];
         for (uint32_t q = 0; q < slots; q++) {
             uint32_t j = cell[2 + q];
@@ -352,12 +420,24 @@ static void scan_block(const hsf_system *sys, uint32_t i, const hsf_block_cell *
             for (uint32_t j = cell[1]; j != HSF_NONE; j = sys->b[j].next)
                 if (j != i) {
                     if (pb->n == HSF_PAIR_BATCH)
-                        solve_batch(s);
+                        solve_batch_by(s, model);
                     for (int a = 0; a < 3; a++)
                         pb->shift[a][pb->n] = shift[a];
                     pb->j[pb->n++] = j;
                 }
     }
+}
+
+static void scan_block(const hsf_system *sys, uint32_t i, const hsf_block_cell *block,
+                       int cells, pair_search *s)
+{
+    scan_block_as(sys, i, block, cells, s, 0);
+}
+
+static void scan_block_model(const hsf_system *sys, uint32_t i, const hsf_block_cell *block,
+                             int cells, pair_search *s)
+{
+    scan_block_as(sys, i, block, cells, s, 1);
 }
 
 /* Solves the pair with j (seen through shift) at once, the branching way:
@@ -395,6 +475,21 @@ __attribute__((always_inline)) static inline void consider_pair(void *ctx, uint3
     pb->j[k] = j;
     if (++pb->n == HSF_PAIR_BATCH)
         solve_batch(s);
+}
+
+/* Notes candidate j for the model path's plain case. */
+static void consider_pair_model(void *ctx, uint32_t j, const double shift[3],
+                                const double corner[3], const float *offset)
+{
+    (void)corner, (void)offset;
+    pair_search *s = ctx;
+    hsf_pair_batch *pb = &s->batch;
+    uint32_t k = pb->n;
+    for (int a = 0; a < 3; a++)
+        pb->shift[a][k] = shift[a];
+    pb->j[k] = j;
+    if (++pb->n == HSF_PAIR_BATCH)
+        solve_batch_model(s);
 }
 
 /* Without lists: every other particle, through every image that can touch
@@ -494,12 +589,12 @@ typedef struct crossing {
     uint64_t seq;           /* seq of the prediction that kept it */
 } crossing;
 
-static int predict_model(hsf_system *sys, uint32_t i, hsf_error *err);
+static int predict_model(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err);
 
 static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err)
 {
     if (__builtin_expect(sys->model != NULL, 0))
-        return predict_model(sys, i, err);
+        return predict_model(sys, i, cross, err);
     const hsf_motion *mi = &sys->m[i];
     double now = sys->time, ri[3];
     hsf_position_at(mi, now, ri);
@@ -591,11 +686,76 @@ static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error
     return 0;
 }
 
+/* The model path's search in its plain case (hsf_model.plain: cores
+ * only, no bonds, nothing growing or sliding): the hard-sphere path's, in
+ * batches, with each pair's core and speed resolution, and the partner
+ * kept across a crossing (sys->keep_partner).  s holds i's motion now and
+ * the limit; the same candidates in the same order as hsf_model_search,
+ * so the same bits. */
+static void search_plain_model(const hsf_system *sys, uint32_t i, const crossing *cross,
+                               pair_search *s)
+{
+    const hsf_model *md = sys->model;
+    s->sys = sys;
+    s->m = sys->m;
+    s->b = sys->b;
+    s->mi = &sys->m[i];
+    s->partner = HSF_NONE;
+    s->shifted = 1;
+    s->batch.n = 0;
+    s->species = sys->species;
+    s->rules = sys->species && md->n_species > 1 ? &md->rule[sys->species[i] * md->n_species]
+                                                 : NULL;
+    s->core = md->rule[0].core;
+    s->radius = md->radius;
+    s->radius_i = md->radius[i];
+    s->scale = md->growth.s0;
+    s->vmax_i = 0;
+    for (int a = 0; a < 3; a++) {
+        double x = fabs(s->vi[a]);
+        s->vmax_i = x > s->vmax_i ? x : s->vmax_i;
+    }
+    if (sys->search == HSF_SEARCH_LISTS) {
+        const uint32_t *list = hsf_nb_list(&sys->nb, i);
+        const uint8_t *image = hsf_nb_images(&sys->nb, i);
+        hsf_pair_batch *pb = &s->batch;
+        for (uint32_t k = 0, count = *hsf_nb_count(&sys->nb, i); k < count; k++) {
+            for (int a = 0; a < 3; a++)
+                pb->shift[a][pb->n] = sys->shift[image[k]][a];
+            pb->j[pb->n] = list[k];
+            gather_model(s, pb->n);
+            if (++pb->n == HSF_PAIR_BATCH)
+                solve_gathered_as(s, 1);
+        }
+        solve_gathered_as(s, 1);
+        return;
+    }
+    hsf_block_cell block[27];
+    int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s->shifted);
+    int kept = cross && sys->keep_partner &&
+               (cross->partner == HSF_NONE || sys->b[cross->partner].changed_seq < cross->seq);
+    if (cells && kept) {
+        hsf_block_cell layer[9];
+        cells = new_layer(block, cells, cross->axis, cross->dir, layer);
+        if (cross->partner != HSF_NONE)
+            note_kept_partner(sys, cross->partner, s);
+        scan_block_model(sys, i, layer, cells, s);
+    } else if (cells) {
+        scan_block_model(sys, i, block, cells, s);
+    } else {
+        s->shifted = 1;
+        hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_pair_model, s);
+    }
+    solve_batch_model(s);
+}
+
 /* The model path's prediction (model/model.h): as predict, but with the
  * radius the model keeps (the motion record holds the reach), the path a
- * parabola in a field, and the search of the model's pair rules; no
- * partner is kept across cell crossings. */
-static int predict_model(hsf_system *sys, uint32_t i, hsf_error *err)
+ * parabola in a field, and the search of the model's pair rules; in the
+ * plain case (search_plain_model) a partner is kept across cell
+ * crossings, as on the hard-sphere path. */
+static __attribute__((noinline)) int predict_model(hsf_system *sys, uint32_t i,
+                                                   const crossing *cross, hsf_error *err)
 {
     if (sys->fixed && sys->fixed[i]) {
         unschedule(sys, i);     /* a fixed particle has no events of its own */
@@ -641,13 +801,27 @@ static int predict_model(hsf_system *sys, uint32_t i, hsf_error *err)
         t_cell = 0;
     double best = t_wall < t_cell ? t_wall : t_cell;
     uint32_t partner = HSF_NONE;
-    hsf_model_search(sys, i, ri, vi, now, &best, &partner);
-    if (partner != HSF_NONE)
+    if (md->plain && sys->search != HSF_SEARCH_ALL) {
+        pair_search s;
+        memcpy(s.ri, ri, sizeof ri);
+        memcpy(s.vi, vi, sizeof vi);
+        s.now = now;
+        s.best = sys->keep_partner ? t_wall : best;
+        search_plain_model(sys, i, cross, &s);
+        best = s.best;
+        partner = s.partner;
+        if (partner != HSF_NONE && best < t_cell && !sys->fetch_ahead)
+            hsf_prefetch(&sys->b[partner].changed_seq);
+    } else {
+        hsf_model_search(sys, i, ri, vi, now, &best, &partner);
+    }
+    /* Only a kept partner comes after the cell exit. */
+    if (partner != HSF_NONE && best < t_cell)
         return push(sys, now + best, HSF_EVENT_PAIR, i, partner, 0, err);
     if (t_wall <= t_cell && t_wall < INFINITY)
         return push(sys, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, 0, err);
     if (t_cell < INFINITY)
-        return push(sys, now + t_cell, HSF_EVENT_CELL, i, HSF_NONE,
+        return push(sys, now + t_cell, HSF_EVENT_CELL, i, partner,
                     (uint32_t)(axis * 2 + (dir > 0)), err);
     unschedule(sys, i);
     return 0;

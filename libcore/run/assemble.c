@@ -400,12 +400,13 @@ static int choose_search(run_state *rs, hsf_error *err)
  * axis.  The kept partner is found again through its nearest image, which
  * is the right one: the two were in neighbouring cells, less than 2 sqrt(3)
  * cell sides apart, and are closer since (they approach until they touch),
- * while the box is 8 sides long. */
+ * while the box is 8 sides long.  The model path keeps one in its plain
+ * case (hsf_model.plain), whose pairs move apart on straight lines too. */
 static int keeps_partner(const hsf_system *sys)
 {
     const hsf_cells *c = &sys->cells;
     if (sys->search != HSF_SEARCH_CELLS || c->nlevels != 1 || !hsf_cell_slots(&c->level[0]) ||
-        sys->model)
+        (sys->model && !sys->model->plain))
         return 0;
     for (int a = 0; a < sys->dim; a++)
         if (c->level[0].n[a] < 8)
