@@ -36,7 +36,6 @@
 #include "shared/shear.h"
 #include "event/queue_contents.h"
 #include "shared/system_private.h"
-#include "model/core_times.h"
 #include "model/model.h"
 
 static int is_particle_event(uint32_t kind)
@@ -270,8 +269,8 @@ typedef struct pair_search {
     const double *radius;       /* the model's radii */
     double radius_i, scale, core;
     double vi[3];               /* v_i now (in a field not mi->v) */
-    double vmax_i;              /* largest |component| of vi */
-    double vres[HSF_PAIR_BATCH];    /* each candidate's hsf_speed_resolution */
+    int field;                  /* the candidates move on parabolas */
+    double best_dr[3], best_dv[3];  /* the partner's separation and relative velocity */
 } pair_search;
 
 /* Separation r_i - r_j now and relative velocity v_i - v_j of the
@@ -304,24 +303,57 @@ static inline void gather(pair_search *s, uint32_t k)
 }
 
 /* The model path's gather (plain case): the candidate now, on its
- * parabola in a field, with its core and its speed resolution; the same
- * operands as model_events.c's relative and consider. */
+ * parabola in a field, with its core; the same operands as
+ * model_events.c's relative and consider.  The speed resolution is left
+ * to the few candidates that would be chosen (slower_than_resolution). */
 static inline void gather_model(pair_search *s, uint32_t k)
 {
     hsf_pair_batch *pb = &s->batch;
     uint32_t j = pb->j[k];
-    double rj[3], vj[3], vmax = s->vmax_i;
-    hsf_motion_at(s->sys, &s->m[j], s->now, rj, vj);
+    double rj[3], vj[3];
+    if (s->field) {
+        hsf_motion_at(s->sys, &s->m[j], s->now, rj, vj);
+    } else {
+        const hsf_motion *mj = &s->m[j];
+        double dt = s->now - mj->t;
+        for (int a = 0; a < 3; a++) {
+            rj[a] = mj->r[a] + mj->v[a] * dt;
+            vj[a] = mj->v[a];
+        }
+    }
     for (int a = 0; a < 3; a++) {
         double shift = s->shifted ? pb->shift[a][k] : 0;
         pb->dr[a][k] = s->ri[a] - (rj[a] + shift);
         pb->dv[a][k] = s->vi[a] - vj[a];
-        double x = fabs(vj[a]);
-        vmax = x > vmax ? x : vmax;
     }
     double core = s->rules ? s->rules[s->species[j]].core : s->core;
     pb->sigma[k] = core * ((s->radius_i + s->radius[j]) * s->scale);
-    s->vres[k] = 256 * 2.220446049250313e-16 * vmax;
+}
+
+/* Whether the model path's chosen partner is no event after all: their
+ * relative speed below what their velocities resolve
+ * (hsf_speed_resolution; then they move as one), or touching now and
+ * closing slower than that (a graze), as hsf_shell_event_time decides.
+ * Rare: the prediction then searches again the scalar way. */
+static __attribute__((noinline)) int unresolved_exactly(const pair_search *s)
+{
+    double vj[3], rj[3];
+    hsf_motion_at(s->sys, &s->m[s->partner], s->now, rj, vj);
+    double vres = hsf_speed_resolution(s->vi, vj);
+    if (!(hsf_dot(s->best_dv, s->best_dv) > vres * vres))
+        return 1;
+    return s->best == 0 &&
+           -hsf_dot(s->best_dr, s->best_dv) <= vres * sqrt(hsf_dot(s->best_dr, s->best_dr));
+}
+
+static inline int unresolved(const pair_search *s)
+{
+    /* Most pairs are plainly resolved: the resolution is 256 ulp of the
+     * largest component of v_i or v_j, and |v_j| <= |v_i| + |dv|. */
+    double vv = hsf_dot(s->best_dv, s->best_dv), vi2 = hsf_dot(s->vi, s->vi);
+    if (s->best > 0 && vv > 1e-24 * vi2 && vv > 0)
+        return 0;
+    return unresolved_exactly(s);
 }
 
 /* Solves the gathered pairs; the first earliest one wins. */
@@ -329,16 +361,16 @@ __attribute__((always_inline)) static inline void solve_gathered_as(pair_search 
 {
     hsf_pair_batch *pb = &s->batch;
     double t[HSF_PAIR_BATCH];
-    if (model)
-        hsf_core_times(pb, s->vres, s->best, t);
-    else
-        hsf_pair_times(pb, s->best, t);
+    hsf_pair_times(pb, s->best, t);
     for (uint32_t k = 0; k < pb->n; k++)
         if (t[k] < s->best) {
-            if (model && t[k] == 0 && hsf_core_grazes(pb, k, s->vres[k]))
-                continue;
             s->best = t[k];
             s->partner = pb->j[k];
+            if (model)
+                for (int a = 0; a < 3; a++) {
+                    s->best_dr[a] = pb->dr[a][k];
+                    s->best_dv[a] = pb->dv[a][k];
+                }
         }
     pb->n = 0;
 }
@@ -710,11 +742,7 @@ static void search_plain_model(const hsf_system *sys, uint32_t i, const crossing
     s->radius = md->radius;
     s->radius_i = md->radius[i];
     s->scale = md->growth.s0;
-    s->vmax_i = 0;
-    for (int a = 0; a < 3; a++) {
-        double x = fabs(s->vi[a]);
-        s->vmax_i = x > s->vmax_i ? x : s->vmax_i;
-    }
+    s->field = sys->has_field;
     if (sys->search == HSF_SEARCH_LISTS) {
         const uint32_t *list = hsf_nb_list(&sys->nb, i);
         const uint8_t *image = hsf_nb_images(&sys->nb, i);
@@ -808,6 +836,11 @@ static __attribute__((noinline)) int predict_model(hsf_system *sys, uint32_t i,
         s.now = now;
         s.best = sys->keep_partner ? t_wall : best;
         search_plain_model(sys, i, cross, &s);
+        if (s.partner != HSF_NONE && __builtin_expect(unresolved(&s), 0)) {
+            s.best = sys->keep_partner ? t_wall : best;
+            s.partner = HSF_NONE;
+            hsf_model_search(sys, i, ri, vi, now, &s.best, &s.partner);
+        }
         best = s.best;
         partner = s.partner;
         if (partner != HSF_NONE && best < t_cell && !sys->fetch_ahead)
