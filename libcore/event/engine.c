@@ -262,14 +262,17 @@ typedef struct pair_search {
     uint32_t partner;
     int shifted;        /* batch.shift holds image shifts (else all are 0) */
     hsf_pair_batch batch;
-    /* The model path's plain case (hsf_model.plain): cores only. */
+    /* The model path's plain case (hsf_model.plain) */
     const hsf_system *sys;
-    const hsf_rule *rules;      /* i's row of the rules, or NULL: one rule, core */
+    const hsf_rule *rules;      /* i's row of the rules, or NULL: one rule, rule */
+    const hsf_rule *rule;
     const uint8_t *species;
     const double *radius;       /* the model's radii */
-    double radius_i, scale, core;
+    double radius_i, scale;
     double vi[3];               /* v_i now (in a field not mi->v) */
     int field;                  /* the candidates move on parabolas */
+    int steps;                  /* some rule has steps */
+    int scalar_best;            /* the best was solved the scalar way (inside a step) */
     double best_dr[3], best_dv[3];  /* the partner's separation and relative velocity */
 } pair_search;
 
@@ -302,10 +305,39 @@ static inline void gather(pair_search *s, uint32_t k)
     pb->sigma[k] = s->mi->radius + mj->radius;
 }
 
+/* A candidate of the model path within reach of its rule's outermost
+ * step: its shell looked up and its next event solved at once, the scalar
+ * way (model_events.c, consider); its place in the batch left to a pair
+ * that never meets. */
+static __attribute__((noinline)) void solve_in_reach(pair_search *s, uint32_t k,
+                                                     const hsf_rule *r, double sigma,
+                                                     const double vj[3])
+{
+    hsf_pair_batch *pb = &s->batch;
+    const hsf_model *md = s->sys->model;
+    uint32_t i = (uint32_t)(s->mi - s->m), j = pb->j[k];
+    double dr[3], dv[3], inner, outer;
+    for (int a = 0; a < 3; a++) {
+        dr[a] = pb->dr[a][k];
+        dv[a] = pb->dv[a][k];
+        pb->dv[a][k] = 0;      /* never meets in the batch */
+    }
+    pb->sigma[k] = 0;
+    hsf_rule_bounds(r, sigma * s->scale, hsf_pair_state_get(&md->shells, i, j), &inner, &outer);
+    double t = hsf_shell_event_time(dr, dv, inner, outer, hsf_speed_resolution(s->vi, vj),
+                                    s->best);
+    if (t < s->best) {
+        s->best = t;
+        s->partner = j;
+        s->scalar_best = 1;
+    }
+}
+
 /* The model path's gather (plain case): the candidate now, on its
- * parabola in a field, with its core; the same operands as
- * model_events.c's relative and consider.  The speed resolution is left
- * to the few candidates that would be chosen (slower_than_resolution). */
+ * parabola in a field, with its core (or the outermost step of its rule);
+ * the same operands as model_events.c's relative and consider.  The speed
+ * resolution is left to the few candidates that would be chosen
+ * (unresolved). */
 static inline void gather_model(pair_search *s, uint32_t k)
 {
     hsf_pair_batch *pb = &s->batch;
@@ -326,8 +358,21 @@ static inline void gather_model(pair_search *s, uint32_t k)
         pb->dr[a][k] = s->ri[a] - (rj[a] + shift);
         pb->dv[a][k] = s->vi[a] - vj[a];
     }
-    double core = s->rules ? s->rules[s->species[j]].core : s->core;
-    pb->sigma[k] = core * ((s->radius_i + s->radius[j]) * s->scale);
+    const hsf_rule *r = s->rules ? &s->rules[s->species[j]] : s->rule;
+    double sigma = s->radius_i + s->radius[j];
+    if (!s->steps || !r->steps) {
+        pb->sigma[k] = r->core * (sigma * s->scale);
+        return;
+    }
+    /* A pair beyond the outermost step is in none: most candidates,
+     * solved in the batch against the step from outside. */
+    double reach = r->step_at[0] * sigma * s->scale * (1 + 1e-9);
+    double rr = hsf_dot((double[3]){ pb->dr[0][k], pb->dr[1][k], pb->dr[2][k] },
+                        (double[3]){ pb->dr[0][k], pb->dr[1][k], pb->dr[2][k] });
+    if (rr <= reach * reach)
+        solve_in_reach(s, k, r, sigma, vj);
+    else
+        pb->sigma[k] = r->step_at[0] * (sigma * s->scale);
 }
 
 /* Whether the model path's chosen partner is no event after all: their
@@ -366,6 +411,7 @@ __attribute__((always_inline)) static inline void solve_gathered_as(pair_search 
         if (t[k] < s->best) {
             s->best = t[k];
             s->partner = pb->j[k];
+            s->scalar_best = 0;
             if (model)
                 for (int a = 0; a < 3; a++) {
                     s->best_dr[a] = pb->dr[a][k];
@@ -738,7 +784,9 @@ static void search_plain_model(const hsf_system *sys, uint32_t i, const crossing
     s->species = sys->species;
     s->rules = sys->species && md->n_species > 1 ? &md->rule[sys->species[i] * md->n_species]
                                                  : NULL;
-    s->core = md->rule[0].core;
+    s->rule = md->rule;
+    s->steps = md->steps;
+    s->scalar_best = 0;
     s->radius = md->radius;
     s->radius_i = md->radius[i];
     s->scale = md->growth.s0;
@@ -836,7 +884,7 @@ static __attribute__((noinline)) int predict_model(hsf_system *sys, uint32_t i,
         s.now = now;
         s.best = sys->keep_partner ? t_wall : best;
         search_plain_model(sys, i, cross, &s);
-        if (s.partner != HSF_NONE && __builtin_expect(unresolved(&s), 0)) {
+        if (s.partner != HSF_NONE && !s.scalar_best && __builtin_expect(unresolved(&s), 0)) {
             s.best = sys->keep_partner ? t_wall : best;
             s.partner = HSF_NONE;
             hsf_model_search(sys, i, ri, vi, now, &s.best, &s.partner);

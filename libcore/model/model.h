@@ -92,9 +92,9 @@ typedef struct hsf_model {
     double *length;
 
     hsf_growth growth;                  /* s0 = 1 and off without [compression] */
-    int plain;                          /* cores only: no steps, bonds, growth, shear or
-                                           fixed particles in a field (the engine
-                                           solves such pairs in batches) */
+    int plain;                          /* no bonds, growth, shear or fixed particles in
+                                           a field: the engine solves pairs in batches */
+    int steps;                          /* some rule has steps */
 
     /* Counters */
     uint64_t core_collisions;           /* = stats.collisions */

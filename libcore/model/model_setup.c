@@ -326,8 +326,9 @@ int hsf_model_start(hsf_system *sys, const hsf_particle_set *set, hsf_error *err
         return 0;
     sys->potential = 0;
     md->plain = !md->first && !md->growth.on && !sys->shear.on && !(sys->fixed && sys->has_field);
+    md->steps = 0;
     for (unsigned k = 0; k < md->n_species * md->n_species; k++)
-        md->plain &= md->rule[k].steps == 0;
+        md->steps |= md->rule[k].steps > 0;
     for (uint32_t i = 0; i < sys->n; i++) {
         shell_scan s = { .sys = sys, .i = i, .err = err };
         memcpy(s.ri, sys->m[i].r, sizeof s.ri);
