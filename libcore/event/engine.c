@@ -264,7 +264,7 @@ typedef struct pair_search {
     hsf_pair_batch batch;
     /* The model path's plain case (hsf_model.plain) */
     const hsf_system *sys;
-    const hsf_rule *rules;      /* i's row of the rules, or NULL: one rule, rule */
+    const hsf_rule *rules;      /* i's row of the rules, or NULL: all pairs have rule */
     const hsf_rule *rule;
     const uint8_t *species;
     const double *radius;       /* the model's radii */
@@ -764,12 +764,14 @@ static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error
     return 0;
 }
 
-/* The model path's search in its plain case (hsf_model.plain: cores
- * only, no bonds, nothing growing or sliding): the hard-sphere path's, in
- * batches, with each pair's core and speed resolution, and the partner
- * kept across a crossing (sys->keep_partner).  s holds i's motion now and
- * the limit; the same candidates in the same order as hsf_model_search,
- * so the same bits. */
+/* The model path's search in its plain case (hsf_model.plain: no bonds,
+ * nothing growing or sliding, no fixed particles in a field): the
+ * hard-sphere path's, in batches against each pair's core or outermost
+ * step (pairs within a step's reach at once, the scalar way), and the
+ * partner kept across a crossing (sys->keep_partner).  s holds i's motion
+ * now and the limit.  The same candidates in the same order as
+ * hsf_model_search, solved by the same operations: the same event, but
+ * for exact ties of two candidates' times. */
 static void search_plain_model(const hsf_system *sys, uint32_t i, const crossing *cross,
                                pair_search *s)
 {
