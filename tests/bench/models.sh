@@ -2,8 +2,9 @@
 # make bench-models: collisions per second of the model layer (stepped
 # potentials, inelastic cores, bonds, gravity, compression) beside the
 # hard-sphere path on the same system, in turns, for docs/BENCHMARKS.md.
-# Each line is the best of HSF_BENCH_ROUNDS (3) runs, and its ratio to the
-# hard-sphere line above it.  A benchmark, not a test: it never fails on
+# Each line is the best of HSF_BENCH_ROUNDS (3) runs, and its ratios to the
+# hard-sphere line above it (of collisions and of events per second;
+# a square well spends most events at its steps).  A benchmark, not a test: it never fails on
 # speed.  Usage: tests/bench/models.sh
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -15,7 +16,8 @@ trap 'rm -rf "$work"' EXIT
 
 echo "date: $(date -u +%Y-%m-%d)"
 echo "machine: $(nproc) cores, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
-printf '%-40s %-42s %7s %10s %12s %6s\n' workload model N events/s collisions/s ratio
+printf '%-40s %-42s %7s %10s %12s %6s %6s\n' workload model N events/s collisions/s ratio \
+    ev-ratio
 
 # rate INI ARGS...: the best collisions per second (and events per second)
 # of HSF_BENCH_ROUNDS runs.
@@ -39,13 +41,14 @@ best_of() {
 pair() {
     name=$1 ini=$2
     shift 2
-    best_of "$ini" && base=$best_c &&
-        printf '%-40s %-42s %7s %10.0f %12.0f %6s\n' "$name" "hard spheres" "$n" "$best_e" \
-            "$best_c" 1.00
+    best_of "$ini" && base=$best_c base_e=$best_e &&
+        printf '%-40s %-42s %7s %10.0f %12.0f %6s %6s\n' "$name" "hard spheres" "$n" "$best_e" \
+            "$best_c" 1.00 1.00
     model=$(echo "$*" | sed 's/-s //g')
     best_of "$ini" "$@" &&
-        printf '%-40s %-42s %7s %10.0f %12.0f %6.2f\n' "$name" "$model" "$n" "$best_e" \
-            "$best_c" "$(awk -v a="$best_c" -v b="$base" 'BEGIN { print a / b }')"
+        printf '%-40s %-42s %7s %10.0f %12.0f %6.2f %6.2f\n' "$name" "$model" "$n" "$best_e" \
+            "$best_c" "$(awk -v a="$best_c" -v b="$base" 'BEGIN { print a / b }')" \
+            "$(awk -v a="$best_e" -v b="$base_e" 'BEGIN { print a / b }')"
 }
 
 cat >"$work/fluid.ini" <<'INI'
