@@ -273,6 +273,8 @@ typedef struct pair_search {
     int field;                  /* the candidates move on parabolas */
     int steps;                  /* some rule has steps */
     int scalar_best;            /* the best was solved the scalar way (inside a step) */
+    uint8_t near[HSF_PAIR_BATCH];   /* candidates within a step's reach (solve_in_reach) */
+    uint32_t n_near;
     double best_dr[3], best_dv[3];  /* the partner's separation and relative velocity */
 } pair_search;
 
@@ -305,32 +307,38 @@ static inline void gather(pair_search *s, uint32_t k)
     pb->sigma[k] = s->mi->radius + mj->radius;
 }
 
-/* A candidate of the model path within reach of its rule's outermost
- * step: its shell looked up and its next event solved at once, the scalar
- * way (model_events.c, consider); its place in the batch left to a pair
- * that never meets. */
-static __attribute__((noinline)) void solve_in_reach(pair_search *s, uint32_t k,
-                                                     const hsf_rule *r, double sigma,
-                                                     const double vj[3])
+/* The candidates of the model path within reach of their rule's
+ * outermost step (noted by gather_model): their shells looked up and
+ * their next events solved the scalar way (model_events.c, consider),
+ * before the batch; their places in the batch left to pairs that never
+ * meet. */
+static __attribute__((noinline)) void solve_in_reach(pair_search *s)
 {
     hsf_pair_batch *pb = &s->batch;
     const hsf_model *md = s->sys->model;
-    uint32_t i = (uint32_t)(s->mi - s->m), j = pb->j[k];
-    double dr[3], dv[3], inner, outer;
-    for (int a = 0; a < 3; a++) {
-        dr[a] = pb->dr[a][k];
-        dv[a] = pb->dv[a][k];
-        pb->dv[a][k] = 0;      /* never meets in the batch */
+    uint32_t i = (uint32_t)(s->mi - s->m);
+    for (uint32_t q = 0; q < s->n_near; q++) {
+        uint32_t k = s->near[q], j = pb->j[k];
+        const hsf_rule *r = s->rules ? &s->rules[s->species[j]] : s->rule;
+        double dr[3], dv[3], rj[3], vj[3], inner, outer;
+        hsf_motion_at(s->sys, &s->m[j], s->now, rj, vj);
+        for (int a = 0; a < 3; a++) {
+            dr[a] = pb->dr[a][k];
+            dv[a] = pb->dv[a][k];
+            pb->dv[a][k] = 0;
+        }
+        pb->sigma[k] = 0;
+        hsf_rule_bounds(r, (s->radius_i + s->radius[j]) * s->scale,
+                        hsf_pair_state_get(&md->shells, i, j), &inner, &outer);
+        double t = hsf_shell_event_time(dr, dv, inner, outer, hsf_speed_resolution(s->vi, vj),
+                                        s->best);
+        if (t < s->best) {
+            s->best = t;
+            s->partner = j;
+            s->scalar_best = 1;
+        }
     }
-    pb->sigma[k] = 0;
-    hsf_rule_bounds(r, sigma * s->scale, hsf_pair_state_get(&md->shells, i, j), &inner, &outer);
-    double t = hsf_shell_event_time(dr, dv, inner, outer, hsf_speed_resolution(s->vi, vj),
-                                    s->best);
-    if (t < s->best) {
-        s->best = t;
-        s->partner = j;
-        s->scalar_best = 1;
-    }
+    s->n_near = 0;
 }
 
 /* The model path's gather (plain case): the candidate now, on its
@@ -338,41 +346,51 @@ static __attribute__((noinline)) void solve_in_reach(pair_search *s, uint32_t k,
  * the same operands as model_events.c's relative and consider.  The speed
  * resolution is left to the few candidates that would be chosen
  * (unresolved). */
-static inline void gather_model(pair_search *s, uint32_t k)
+static inline void gather_model(pair_search *s, uint32_t from, uint32_t to)
 {
     hsf_pair_batch *pb = &s->batch;
-    uint32_t j = pb->j[k];
-    double rj[3], vj[3];
-    if (s->field) {
-        hsf_motion_at(s->sys, &s->m[j], s->now, rj, vj);
-    } else {
-        const hsf_motion *mj = &s->m[j];
-        double dt = s->now - mj->t;
-        for (int a = 0; a < 3; a++) {
-            rj[a] = mj->r[a] + mj->v[a] * dt;
-            vj[a] = mj->v[a];
+    /* Read once: the compiler cannot tell the batch's stores from them. */
+    const double ri[3] = { s->ri[0], s->ri[1], s->ri[2] };
+    const double vi[3] = { s->vi[0], s->vi[1], s->vi[2] };
+    const double now = s->now, radius_i = s->radius_i, scale = s->scale;
+    const int field = s->field, shifted = s->shifted, usual = !s->rules && !s->steps;
+    const double core = s->rule->core;
+    for (uint32_t k = from; k < to; k++) {
+        uint32_t j = pb->j[k];
+        double rj[3], vj[3], dr[3];
+        if (field) {
+            hsf_motion_at(s->sys, &s->m[j], now, rj, vj);
+        } else {
+            const hsf_motion *mj = &s->m[j];
+            double dt = now - mj->t;
+            for (int a = 0; a < 3; a++) {
+                rj[a] = mj->r[a] + mj->v[a] * dt;
+                vj[a] = mj->v[a];
+            }
         }
+        for (int a = 0; a < 3; a++) {
+            double shift = shifted ? pb->shift[a][k] : 0;
+            dr[a] = ri[a] - (rj[a] + shift);
+            pb->dr[a][k] = dr[a];
+            pb->dv[a][k] = vi[a] - vj[a];
+        }
+        double sigma = radius_i + s->radius[j];
+        if (usual) {                    /* one rule, a core */
+            pb->sigma[k] = core * (sigma * scale);
+            continue;
+        }
+        const hsf_rule *r = s->rules ? &s->rules[s->species[j]] : s->rule;
+        if (!r->steps) {
+            pb->sigma[k] = r->core * (sigma * scale);
+            continue;
+        }
+        /* A pair beyond the outermost step is in none: most candidates,
+         * solved in the batch against the step from outside. */
+        double reach = r->step_at[0] * sigma * scale * (1 + 1e-9);
+        pb->sigma[k] = r->step_at[0] * (sigma * scale);
+        if (hsf_dot(dr, dr) <= reach * reach)
+            s->near[s->n_near++] = (uint8_t)k;
     }
-    for (int a = 0; a < 3; a++) {
-        double shift = s->shifted ? pb->shift[a][k] : 0;
-        pb->dr[a][k] = s->ri[a] - (rj[a] + shift);
-        pb->dv[a][k] = s->vi[a] - vj[a];
-    }
-    const hsf_rule *r = s->rules ? &s->rules[s->species[j]] : s->rule;
-    double sigma = s->radius_i + s->radius[j];
-    if (!s->steps || !r->steps) {
-        pb->sigma[k] = r->core * (sigma * s->scale);
-        return;
-    }
-    /* A pair beyond the outermost step is in none: most candidates,
-     * solved in the batch against the step from outside. */
-    double reach = r->step_at[0] * sigma * s->scale * (1 + 1e-9);
-    double rr = hsf_dot((double[3]){ pb->dr[0][k], pb->dr[1][k], pb->dr[2][k] },
-                        (double[3]){ pb->dr[0][k], pb->dr[1][k], pb->dr[2][k] });
-    if (rr <= reach * reach)
-        solve_in_reach(s, k, r, sigma, vj);
-    else
-        pb->sigma[k] = r->step_at[0] * (sigma * s->scale);
 }
 
 /* Whether the model path's chosen partner is no event after all: their
@@ -406,6 +424,8 @@ __attribute__((always_inline)) static inline void solve_gathered_as(pair_search 
 {
     hsf_pair_batch *pb = &s->batch;
     double t[HSF_PAIR_BATCH];
+    if (model && s->n_near)
+        solve_in_reach(s);
     hsf_pair_times(pb, s->best, t);
     for (uint32_t k = 0; k < pb->n; k++)
         if (t[k] < s->best) {
@@ -421,7 +441,9 @@ __attribute__((always_inline)) static inline void solve_gathered_as(pair_search 
     pb->n = 0;
 }
 
-static void solve_gathered(pair_search *s)
+/* Out of line: inlined into solve_batch, the hard-sphere path ran 1 % more
+ * instructions. */
+static __attribute__((noinline)) void solve_gathered(pair_search *s)
 {
     solve_gathered_as(s, 0);
 }
@@ -434,12 +456,11 @@ __attribute__((always_inline)) static inline void solve_batch_as(pair_search *s,
     hsf_pair_batch *pb = &s->batch;
     for (uint32_t k = 0; k < pb->n; k++)
         hsf_prefetch(&s->m[pb->j[k]]);
-    for (uint32_t k = 0; k < pb->n; k++) {
-        if (model)
-            gather_model(s, k);
-        else
+    if (model)
+        gather_model(s, 0, pb->n);
+    else
+        for (uint32_t k = 0; k < pb->n; k++)
             gather(s, k);
-    }
     if (model)
         solve_gathered_as(s, 1);
     else
@@ -789,6 +810,7 @@ static void search_plain_model(const hsf_system *sys, uint32_t i, const crossing
     s->rule = md->rule;
     s->steps = md->steps;
     s->scalar_best = 0;
+    s->n_near = 0;
     s->radius = md->radius;
     s->radius_i = md->radius[i];
     s->scale = md->growth.s0;
@@ -801,10 +823,12 @@ static void search_plain_model(const hsf_system *sys, uint32_t i, const crossing
             for (int a = 0; a < 3; a++)
                 pb->shift[a][pb->n] = sys->shift[image[k]][a];
             pb->j[pb->n] = list[k];
-            gather_model(s, pb->n);
-            if (++pb->n == HSF_PAIR_BATCH)
+            if (++pb->n == HSF_PAIR_BATCH) {
+                gather_model(s, 0, pb->n);
                 solve_gathered_as(s, 1);
+            }
         }
+        gather_model(s, 0, pb->n);
         solve_gathered_as(s, 1);
         return;
     }
