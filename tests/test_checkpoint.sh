@@ -57,7 +57,7 @@ I
 
 # The summary lines that must match: all but timings and memory.
 counters() {
-    grep -v -e wall_seconds -e per_second -e peak_rss -e resumed_at -e checkpoints "$1"
+    grep -v -e wall_seconds -e startup_seconds -e per_second -e peak_rss -e resumed_at -e checkpoints "$1"
 }
 
 # The process of a run in the background; resumes counts the runs that

@@ -34,8 +34,8 @@ check "text: every listed file exists" test -s final.txt -a -s table.csv
 
 
 check "--summary text is the default" run_status 0 --summary text -c run.ini
-# wall_seconds, the rates and peak_rss_kb change from run to run.
-volatile_keys='wall_seconds|events_per_second|collisions_per_second|peak_rss_kb'
+# wall_seconds, startup_seconds, the rates and peak_rss_kb change from run to run.
+volatile_keys='wall_seconds|startup_seconds|events_per_second|collisions_per_second|peak_rss_kb'
 volatile="^($volatile_keys):"
 check "--summary text: same lines as without the option" \
     test "$(grep -Ev "$volatile" out)" = "$(grep -Ev "$volatile" text)"
@@ -99,6 +99,9 @@ else
     skip jq "json checks: jq is not installed"
 fi
 value() { awk -v k="$1:" '$1 == k { print $2 }' "$WORK/out"; }
+check "event run" run_status 0 -c run.ini
+check "startup_seconds: set-up to the first event, a number of seconds ($(value startup_seconds))" \
+    awk -v s="$(value startup_seconds)" 'BEGIN { exit !(s ~ /^[0-9]+\.[0-9]+$/ && s + 0 < 60) }'
 # lacks FILE KEY: no line of FILE is "KEY: ...".
 lacks() { ! grep -q "^$2: " "$1" || { echo "  $1 has $2" >&2; return 1; }; }
 
@@ -120,7 +123,8 @@ for key in engine integrator dt boundary time steps force_evaluations collisions
            max_overlap total_energy_drift collisions_resolved_late; do
     check "time steps: $key" contains "$WORK/out" "$key: "
 done
-for key in queue events stale_events neighbour_search renewals events_per_second energy_drift; do
+for key in queue events stale_events neighbour_search renewals events_per_second energy_drift \
+           startup_seconds; do
     check "time steps: no $key" lacks "$WORK/out" "$key"
 done
 check "time steps: one energy drift" test "$(grep -c 'energy_drift' "$WORK/out")" = 1

@@ -192,7 +192,7 @@ elastic_within = 0.01
 [checkpoint]
 file = ck.state
 I
-counters() { grep -v -e wall_seconds -e per_second -e peak_rss -e resumed_at -e checkpoints "$1"; }
+counters() { grep -v -e wall_seconds -e startup_seconds -e per_second -e peak_rss -e resumed_at -e checkpoints "$1"; }
 check "vibrated bed runs whole" run_status 0 -c ck.ini -s simulation.end_time=200 \
     -s output.traj.interval=1
 counters "$WORK/out" >whole.txt

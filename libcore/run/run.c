@@ -129,6 +129,7 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
         hsf_error_set(err, "out of memory");
         return HSF_EXIT_FAILURE;
     }
+    rs->sys.setup_began = hsf_seconds_now();
     int status = HSF_EXIT_OK;
     rs->opt = opt;
     hsf_system *sys = &rs->sys;

@@ -352,6 +352,8 @@ void hsf_print_summary(hsf_summary *out, const hsf_system *sys, double wall,
     hsf_summary_text(out, "neighbour_search", "%s", search[sys->search]);
     hsf_summary_number(out, "renewals", "%llu", (unsigned long long)s->cell_crossings);
     hsf_summary_number(out, "wall_seconds", "%.6f", wall);
+    if (sys->setup_began > 0 && sys->loop_began > 0)
+        hsf_summary_number(out, "startup_seconds", "%.6f", sys->loop_began - sys->setup_began);
     hsf_summary_number(out, "events_per_second", "%.0f",
                        wall > 0 ? (double)s->events / wall : 0.0);
     hsf_summary_number(out, "collisions_per_second", "%.0f",
