@@ -105,6 +105,10 @@ plugin = periodic"
 echo
 sh "$top/tests/bench/scaling2d.sh" "$hsframe" $((rounds + 1)) "$scale"
 
+# Start-up and memory at 10^6 and 10^7 particles.
+echo
+if [ "$scale" = 1 ]; then sh "$top/tests/bench/startup.sh"; else sh "$top/tests/bench/startup.sh" quick; fi
+
 # The queues alone: the hold model of hsframe-queue-bench (make
 # bench-queues runs all its workloads).
 echo
