@@ -1387,6 +1387,7 @@ int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
 {
     if (!resumed && schedule_start(sys, err))
         return -1;
+    sys->loop_began = hsf_seconds_now();
     hsf_event ev;
     for (;;) {
         int between = between_events(sys, err);
