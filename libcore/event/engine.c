@@ -559,6 +559,18 @@ __attribute__((always_inline)) static inline void consider_now(void *ctx, uint32
     }
 }
 
+/* Notes candidate j (seen through shift) in the batch; 1 when it is full. */
+__attribute__((always_inline)) static inline int note_candidate(pair_search *s, uint32_t j,
+                                                                const double shift[3])
+{
+    hsf_pair_batch *pb = &s->batch;
+    uint32_t k = pb->n;
+    for (int a = 0; a < 3; a++)
+        pb->shift[a][k] = shift[a];
+    pb->j[k] = j;
+    return ++pb->n == HSF_PAIR_BATCH;
+}
+
 /* Notes candidate j (seen through shift); solve_batch reads its record. */
 __attribute__((always_inline)) static inline void consider_pair(void *ctx, uint32_t j,
                                                                  const double shift[3],
@@ -566,29 +578,17 @@ __attribute__((always_inline)) static inline void consider_pair(void *ctx, uint3
                                                                  const float *offset)
 {
     (void)corner, (void)offset;
-    pair_search *s = ctx;
-    hsf_pair_batch *pb = &s->batch;
-    uint32_t k = pb->n;
-    for (int a = 0; a < 3; a++)
-        pb->shift[a][k] = shift[a];
-    pb->j[k] = j;
-    if (++pb->n == HSF_PAIR_BATCH)
-        solve_batch(s);
+    if (note_candidate(ctx, j, shift))
+        solve_batch(ctx);
 }
 
-/* Notes candidate j for the model path's plain case. */
+/* The same for the model path's plain case. */
 static void consider_pair_model(void *ctx, uint32_t j, const double shift[3],
                                 const double corner[3], const float *offset)
 {
     (void)corner, (void)offset;
-    pair_search *s = ctx;
-    hsf_pair_batch *pb = &s->batch;
-    uint32_t k = pb->n;
-    for (int a = 0; a < 3; a++)
-        pb->shift[a][k] = shift[a];
-    pb->j[k] = j;
-    if (++pb->n == HSF_PAIR_BATCH)
-        solve_batch_model(s);
+    if (note_candidate(ctx, j, shift))
+        solve_batch_model(ctx);
 }
 
 /* Without lists: every other particle, through every image that can touch
