@@ -527,8 +527,11 @@ scan_block_as(const hsf_system *sys, uint32_t i, const hsf_block_cell *block, in
     }
 }
 
-static void scan_block(const hsf_system *sys, uint32_t i, const hsf_block_cell *block,
-                       int cells, pair_search *s)
+/* Out of line: inlined into predict, the block scan costs 2 % more
+ * instructions on a 3D fluid. */
+static __attribute__((noinline)) void scan_block(const hsf_system *sys, uint32_t i,
+                                                 const hsf_block_cell *block, int cells,
+                                                 pair_search *s)
 {
     scan_block_as(sys, i, block, cells, s, 0);
 }
@@ -688,6 +691,23 @@ typedef struct crossing {
     uint64_t seq;           /* seq of the prediction that kept it */
 } crossing;
 
+/* The cells a crossing particle searches: when the crossing kept its
+ * partner (it has not changed since), only the layer the crossing brought
+ * into reach, with that partner noted as the first candidate; otherwise
+ * the whole block. Sets *cells to the number of cells returned. */
+__attribute__((always_inline)) static inline const hsf_block_cell *
+crossing_cells(const hsf_system *sys, const crossing *cross, const hsf_block_cell *block,
+               int *cells, hsf_block_cell *layer, pair_search *s)
+{
+    if (!cross || !sys->keep_partner ||
+        (cross->partner != HSF_NONE && sys->b[cross->partner].changed_seq >= cross->seq))
+        return block;
+    *cells = new_layer(block, *cells, cross->axis, cross->dir, layer);
+    if (cross->partner != HSF_NONE)
+        note_kept_partner(sys, cross->partner, s);
+    return layer;
+}
+
 static int predict_model(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err);
 
 static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err)
@@ -745,16 +765,10 @@ static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error
     } else if (sys->search == HSF_SEARCH_CELLS) {
         hsf_block_cell block[27];
         int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s.shifted);
-        int kept = cross && sys->keep_partner &&
-                   (cross->partner == HSF_NONE || sys->b[cross->partner].changed_seq < cross->seq);
-        if (cells && kept) {
+        if (cells) {
             hsf_block_cell layer[9];
-            cells = new_layer(block, cells, cross->axis, cross->dir, layer);
-            if (cross->partner != HSF_NONE)
-                note_kept_partner(sys, cross->partner, &s);
-            scan_block(sys, i, layer, cells, &s);
-        } else if (cells) {
-            scan_block(sys, i, block, cells, &s);
+            const hsf_block_cell *scan = crossing_cells(sys, cross, block, &cells, layer, &s);
+            scan_block(sys, i, scan, cells, &s);
         } else if (sys->dim == 2) {
             hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_now, &s);
         } else {
@@ -834,16 +848,10 @@ static void search_plain_model(const hsf_system *sys, uint32_t i, const crossing
     }
     hsf_block_cell block[27];
     int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s->shifted);
-    int kept = cross && sys->keep_partner &&
-               (cross->partner == HSF_NONE || sys->b[cross->partner].changed_seq < cross->seq);
-    if (cells && kept) {
+    if (cells) {
         hsf_block_cell layer[9];
-        cells = new_layer(block, cells, cross->axis, cross->dir, layer);
-        if (cross->partner != HSF_NONE)
-            note_kept_partner(sys, cross->partner, s);
-        scan_block_model(sys, i, layer, cells, s);
-    } else if (cells) {
-        scan_block_model(sys, i, block, cells, s);
+        const hsf_block_cell *scan = crossing_cells(sys, cross, block, &cells, layer, s);
+        scan_block_model(sys, i, scan, cells, s);
     } else {
         s->shifted = 1;
         hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_pair_model, s);
