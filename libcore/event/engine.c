@@ -290,21 +290,31 @@ static inline void relative_motion(const pair_search *s, const hsf_motion *mj,
     }
 }
 
-/* Reads noted candidate k's record into the batch. */
-static inline void gather(pair_search *s, uint32_t k)
+/* Enters the candidate moving as mj, seen through shift, into the batch
+ * as its entry k. */
+static inline void gather_seen(pair_search *s, uint32_t k, const hsf_motion *mj,
+                               const double shift[3])
 {
     hsf_pair_batch *pb = &s->batch;
-    const hsf_motion *mj = &s->m[pb->j[k]];
-    double shift[3] = { 0, 0, 0 }, dr[3], dv[3];
-    if (s->shifted)
-        for (int a = 0; a < 3; a++)
-            shift[a] = pb->shift[a][k];
+    double dr[3], dv[3];
     relative_motion(s, mj, shift, dr, dv);
     for (int a = 0; a < 3; a++) {
         pb->dr[a][k] = dr[a];
         pb->dv[a][k] = dv[a];
     }
     pb->sigma[k] = s->mi->radius + mj->radius;
+}
+
+/* Reads noted candidate k's record into the batch. */
+static inline void gather(pair_search *s, uint32_t k)
+{
+    hsf_pair_batch *pb = &s->batch;
+    const hsf_motion *mj = &s->m[pb->j[k]];
+    double shift[3] = { 0, 0, 0 };
+    if (s->shifted)
+        for (int a = 0; a < 3; a++)
+            shift[a] = pb->shift[a][k];
+    gather_seen(s, k, mj, shift);
 }
 
 /* The candidates of the model path within reach of their rule's
@@ -752,13 +762,12 @@ static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error
         const uint8_t *image = hsf_nb_images(&sys->nb, i);
         uint32_t count = *hsf_nb_count(&sys->nb, i);
         /* The list is at hand: read each neighbour as it comes (the
-         * loads are independent already). */
+         * loads are independent already), its image's shift straight from
+         * the table (the batch's copy is not read on this path). */
         for (uint32_t k = 0; k < count; k++) {
             hsf_pair_batch *pb = &s.batch;
-            for (int a = 0; a < 3; a++)
-                pb->shift[a][pb->n] = sys->shift[image[k]][a];
             pb->j[pb->n] = list[k];
-            gather(&s, pb->n);
+            gather_seen(&s, pb->n, &sys->m[list[k]], sys->shift[image[k]]);
             if (++pb->n == HSF_PAIR_BATCH)
                 solve_gathered(&s);
         }
