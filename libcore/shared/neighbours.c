@@ -86,6 +86,7 @@ typedef struct search {
     const hsf_body *b;
     uint32_t i;
     double skin;
+    double ai[3];           /* i's anchor */
     double rough_max;       /* reach of i towards the largest particle, plus the
                                error of anchors rebuilt from grid offsets */
     int symmetric;          /* also add i to each neighbour's list */
@@ -130,15 +131,13 @@ static void flush(search *s)
     }
 }
 
-__attribute__((always_inline)) static inline void visit(void *ctx, uint32_t j,
+/* Notes candidate j as visit_building or visit_renewing found it. */
+__attribute__((always_inline)) static inline void visit(search *s, uint32_t j,
                                                          const double shift[3],
                                                          const double corner[3],
                                                          const float *offset)
 {
-    search *s = ctx;
-    if (s->symmetric && j < s->i)
-        return;     /* building: j has decided about this pair */
-    const double *ai = s->b[s->i].anchor;
+    const double *ai = s->ai;
     double d2 = 0;
     if (offset) {
         for (int a = 0; a < 3; a++) {
@@ -158,6 +157,27 @@ __attribute__((always_inline)) static inline void visit(void *ctx, uint32_t j,
         s->shift[a][k] = shift[a];
     if (++s->n == SEARCH_BATCH)
         flush(s);
+}
+
+/* Building every list, each pair is decided by its first particle. */
+__attribute__((always_inline)) static inline void visit_building(void *ctx, uint32_t j,
+                                                                  const double shift[3],
+                                                                  const double corner[3],
+                                                                  const float *offset)
+{
+    search *s = ctx;
+    if (j > s->i)
+        visit(s, j, shift, corner, offset);
+}
+
+/* Renewing one list: every candidate counts (a scan of its own, without
+ * the building's test). */
+__attribute__((always_inline)) static inline void visit_renewing(void *ctx, uint32_t j,
+                                                                  const double shift[3],
+                                                                  const double corner[3],
+                                                                  const float *offset)
+{
+    visit(ctx, j, shift, corner, offset);
 }
 
 /* A candidate through a sheared box's images (shear.h): a neighbour if
@@ -201,6 +221,8 @@ static int find_neighbours(hsf_neighbours *nb, const hsf_cells *cells, const hsf
     s.b = b;
     s.i = i;
     s.skin = cells->skin;
+    for (int a = 0; a < 3; a++)
+        s.ai[a] = b[i].anchor[a];
     s.rough_max = m[i].radius + cells->rmax + 2 * cells->skin + cells->offset_error;
     s.symmetric = symmetric;
     s.failed = 0;
@@ -211,7 +233,10 @@ static int find_neighbours(hsf_neighbours *nb, const hsf_cells *cells, const hsf
         hsf_shear_scan(sys, i, sys->time, sys->shear.slide, visit_sliding, &s);
         return s.failed ? -1 : 0;
     }
-    hsf_cells_scan(cells, m, b, i, visit, &s);
+    if (symmetric)
+        hsf_cells_scan(cells, m, b, i, visit_building, &s);
+    else
+        hsf_cells_scan(cells, m, b, i, visit_renewing, &s);
     flush(&s);
     return s.failed ? -1 : 0;
 }
