@@ -14,7 +14,7 @@ TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/t
 	tests/test_sweep_eos.sh tests/test_thermostat.sh tests/test_timestep_gravity.sh \
 	tests/test_timestep_springs.sh tests/test_timestep_gas.sh tests/test_energies.sh \
 	tests/test_gravity.sh tests/test_compression.sh tests/test_abi.sh tests/test_exports.sh \
-	tests/test_layers.sh tests/test_files.sh \
+	tests/test_layers.sh tests/test_files.sh tests/test_start_pass.sh \
 	tests/test_build_tree.sh
 TESTS += tests/test_messages.sh
 EXTRA_DIST += tests/test_messages.sh
@@ -32,6 +32,7 @@ EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh test
 	tests/test_summary.sh tests/test_sweep.sh tests/test_sweep_slurm.sh \
 	tests/test_sweep_eos.sh tests/test_thermostat.sh tests/test_gravity.sh tests/test_compression.sh \
 	tests/lsan.supp tests/test_abi.sh tests/test_exports.sh tests/test_layers.sh tests/test_files.sh \
+	tests/test_start_pass.sh \
 	tests/test_build_tree.sh tests/installcheck.sh tests/kinetic.awk
 noinst_HEADERS += tests/testlib.h tests/runlib.h
 

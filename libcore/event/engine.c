@@ -35,6 +35,7 @@
 #include "shared/progress.h"
 #include "shared/shear.h"
 #include "event/queue_contents.h"
+#include "event/start_pass.h"
 #include "shared/system_private.h"
 #include "model/model.h"
 
@@ -1320,6 +1321,61 @@ static int do_audit(hsf_system *sys, hsf_error *err)
     return 0;
 }
 
+/* Particle i's first event from the start pass's pick (start_pass.h):
+ * what predict(sys, i, NULL, err) would push, by predict's rules, or
+ * predict itself for the picks the pass leaves to it. */
+static int push_first(hsf_system *sys, uint32_t i, hsf_error *err)
+{
+    double found;
+    uint32_t partner = hsf_start_pass_take(sys, i, &found);
+    if (partner == HSF_START_REDO)
+        return predict(sys, i, NULL, err);
+    hsf_start_limits l;
+    hsf_start_limits_of(sys, i, &l);
+    if (!(l.t_wall >= 0))
+        return predict(sys, i, NULL, err);      /* which says what is wrong */
+    double best = l.limit;
+    if (partner != HSF_NONE) {
+        /* The pass had no limit: a collision after it is none, one
+         * within HSF_START_CLOSE of it predict decides. */
+        if (found < l.limit * (1 - HSF_START_CLOSE))
+            best = found;
+        else if (found > l.limit * (1 + HSF_START_CLOSE))
+            partner = HSF_NONE;
+        else
+            return predict(sys, i, NULL, err);
+    }
+    double now = sys->time;
+    if (partner != HSF_NONE && best < l.t_cell)
+        return push(sys, now + best, HSF_EVENT_PAIR, i, partner, 0, err);
+    if (l.t_wall <= l.t_cell && l.t_wall < INFINITY)
+        return push(sys, now + l.t_wall, HSF_EVENT_WALL, i, (uint32_t)l.wall, 0, err);
+    if (l.t_cell < INFINITY)
+        return push(sys, now + l.t_cell, HSF_EVENT_CELL, i, partner,
+                    (uint32_t)(l.axis * 2 + (l.dir > 0)), err);
+    unschedule(sys, i);
+    return 0;
+}
+
+/* Every particle's first event, in the order of the particles (their
+ * events' seqs are predict's): from one pass over the pairs where it
+ * applies (start_pass.h), else by predict. */
+static int predict_all_first(hsf_system *sys, hsf_error *err)
+{
+    if (!sys->start_pass || hsf_start_pass_run(sys)) {
+        for (uint32_t i = 0; i < sys->n; i++)
+            if (predict(sys, i, NULL, err))
+                return -1;
+        return 0;
+    }
+    for (uint32_t i = 0; i < sys->n; i++)
+        if (push_first(sys, i, err)) {
+            hsf_start_pass_clear(sys, i + 1);
+            return -1;
+        }
+    return 0;
+}
+
 static int schedule_start(hsf_system *sys, hsf_error *err)
 {
     /* The stop event goes in first, so that at end_time it pops before
@@ -1338,9 +1394,8 @@ static int schedule_start(hsf_system *sys, hsf_error *err)
     for (size_t k = 0; k < sys->n_out; k++)
         if (sys->out[k].interval > 0 && push(sys, 0, HSF_EVENT_SAMPLE, 0, (uint32_t)k, 0, err))
             return -1;
-    for (uint32_t i = 0; i < sys->n; i++)
-        if (predict(sys, i, NULL, err))
-            return -1;
+    if (predict_all_first(sys, err))
+        return -1;
     if (sys->model && sys->model->growth.on) {
         hsf_growth *g = &sys->model->growth;
         double first = (g->s_cap - g->s0) / g->rate;

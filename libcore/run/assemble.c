@@ -364,6 +364,7 @@ static int choose_search(run_state *rs, hsf_error *err)
     hsf_system *sys = &rs->sys;
     const char *lists = hsf_config_string(&rs->sim, "neighbour_lists");
     int moving = sys->has_field || rs->compression.section;
+    sys->start_pass = hsf_config_bool(&rs->sim, "start_pass");
     if (moving && !strcmp(lists, "yes"))
         return hsf_config_error(&rs->sim, err, "neighbour_lists", "neighbour lists cannot "
                                 "follow particles on parabolas ([field]) or growing ones "

@@ -19,7 +19,7 @@ static int check(run_state *rs, const hsf_run_options *opt, hsf_error *err)
                                 "max_overlap is the largest overlap seen)");
     /* Keys only the event engine reads: its neighbour search and audits. */
     static const char *const event_keys[] = { "cells", "neighbour_lists", "skin",
-                                              "audit_tolerance", NULL };
+                                              "audit_tolerance", "start_pass", NULL };
     for (const char *const *k = event_keys; *k; k++)
         if (hsf_config_has(&rs->sim, *k))
             return hsf_config_error(&rs->sim, err, *k, "a key of the event engine, which "

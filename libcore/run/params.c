@@ -22,6 +22,9 @@ const hsf_param hsf_run_simulation_params[] = {
     { "cells", HSF_PARAM_BOOL, "yes", 0, 0,
       "use the cell grid and neighbour lists; no: every pair is checked (slow, for "
       "validation)" },
+    { "start_pass", HSF_PARAM_BOOL, "yes", 0, 0,
+      "find the particles' first events in one pass over the pairs; no: by each "
+      "particle's own prediction (the same events, for validation)" },
     { "neighbour_lists", HSF_PARAM_STRING, "auto", 0, 0,
       "yes: neighbour lists (best for dense 3D fluids), no: the cells around a particle, "
       "auto: lists from packing fraction 0.38 in 3D and 0.65 in 2D" },

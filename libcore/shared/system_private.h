@@ -156,6 +156,11 @@ struct hsf_system {
      * (infinite mass, no events of its own, no field); NULL when none is. */
     uint8_t *fixed;
     size_t n_fixed;
+
+    /* [simulation] start_pass: the first events from one pass over the
+     * pairs where it applies (event/start_pass.h); read once a run.  Last,
+     * for the same reason as the shear state. */
+    int start_pass;
 };
 
 /* With an indexed queue, the key of an event that is not a particle's:
