@@ -118,7 +118,7 @@ Test(rule, growing_batch_gives_the_scalar_times)
         for (int a = 0; a < 3; a++)
             pb.dv[a][1] = 0;
         double t[HSF_PAIR_BATCH];
-        int touching = hsf_growing_pair_times(&pb, scale, rate, t);
+        int touching = hsf_growing_pair_times(&pb, scale, rate, t, 3);
         for (uint32_t k = 0; k < pb.n; k++) {
             double dr[3] = { pb.dr[0][k], pb.dr[1][k], pb.dr[2][k] };
             double dv[3] = { pb.dv[0][k], pb.dv[1][k], pb.dv[2][k] };
@@ -152,6 +152,29 @@ Test(rule, growing_batch_gives_the_scalar_times)
     cr_assert(met > 1000 && never > 1000, "met %d, never %d", met, never);
 }
 
+/* In 2D (z components zero) the batch without z gives the same times. */
+Test(rule, growing_batch_in_2d_is_the_3d_batch)
+{
+    srand(11);
+    for (int round = 0; round < 100; round++) {
+        hsf_pair_batch pb = { .n = HSF_PAIR_BATCH };
+        for (uint32_t k = 0; k < pb.n; k++) {
+            for (int a = 0; a < 2; a++) {
+                pb.dr[a][k] = 4 * (rand() / (double)RAND_MAX - 0.5);
+                pb.dv[a][k] = 2 * (rand() / (double)RAND_MAX - 0.5);
+            }
+            pb.sigma[k] = 0.5 + rand() / (double)RAND_MAX;
+        }
+        double t2[HSF_PAIR_BATCH], t3[HSF_PAIR_BATCH];
+        int touch2 = hsf_growing_pair_times(&pb, 1.1, 0.011, t2, 2);
+        int touch3 = hsf_growing_pair_times(&pb, 1.1, 0.011, t3, 3);
+        cr_assert_eq(touch2, touch3);
+        for (uint32_t k = 0; k < pb.n; k++)
+            cr_assert(t2[k] == t3[k] || (isinf(t2[k]) && isinf(t3[k])), "pair %u: %.17g, %.17g",
+                      k, t2[k], t3[k]);
+    }
+}
+
 /* A touching pair that closes is flagged; one that parts is not. */
 Test(rule, growing_batch_flags_touching_pairs)
 {
@@ -160,12 +183,12 @@ Test(rule, growing_batch_flags_touching_pairs)
     pb.dv[0][0] = -1, pb.dv[0][1] = 1;
     pb.sigma[0] = pb.sigma[1] = 1;
     double t[HSF_PAIR_BATCH];
-    cr_assert(hsf_growing_pair_times(&pb, 1, 0.01, t));
+    cr_assert(hsf_growing_pair_times(&pb, 1, 0.01, t, 3));
     cr_assert_eq(t[0], 0);
     cr_assert(isinf(t[1]));     /* parting faster than it grows */
     pb.n = 1;
     pb.dv[0][0] = 1;
-    cr_assert_not(hsf_growing_pair_times(&pb, 1, 0.01, t));
+    cr_assert_not(hsf_growing_pair_times(&pb, 1, 0.01, t, 3));
 }
 
 /* One event of a pair of masses 1 and 3 meeting head on along x at

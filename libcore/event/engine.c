@@ -402,8 +402,10 @@ static inline void gather_model(pair_search *s, uint32_t from, uint32_t to)
 /* gather_model's case of straight paths and one rule without steps (a
  * core: compression's, hard spheres' and inelastic ones'): the same
  * operations, without its branches per candidate (the compression bench
- * gas: 2.4 % fewer instructions). */
-static inline void gather_cores(pair_search *s, uint32_t from, uint32_t to)
+ * gas: 2.4 % fewer instructions).  dim: 2 or 3, a constant where it is
+ * inlined; in 2D the z components are the zeros gather_model finds. */
+__attribute__((always_inline)) static inline void gather_cores(pair_search *s, uint32_t from,
+                                                               uint32_t to, int dim)
 {
     hsf_pair_batch *pb = &s->batch;
     const double ri[3] = { s->ri[0], s->ri[1], s->ri[2] };
@@ -415,12 +417,14 @@ static inline void gather_cores(pair_search *s, uint32_t from, uint32_t to)
     for (uint32_t k = from; k < to; k++) {
         const hsf_motion *mj = &m[pb->j[k]];
         double dt = now - mj->t;
-        for (int a = 0; a < 3; a++) {
+        for (int a = 0; a < dim; a++) {
             /* Not shifted: + 0 as gather_model adds, the same bits. */
             double shift = shifted ? pb->shift[a][k] : 0;
             pb->dr[a][k] = ri[a] - ((mj->r[a] + mj->v[a] * dt) + shift);
             pb->dv[a][k] = vi[a] - mj->v[a];
         }
+        if (dim == 2)
+            pb->dr[2][k] = pb->dv[2][k] = 0;
         pb->sigma[k] = core * ((radius_i + radius[pb->j[k]]) * scale);
     }
 }
@@ -479,7 +483,10 @@ __attribute__((always_inline)) static inline void solve_gathered_as(pair_search 
     if (model && s->n_near)
         solve_in_reach(s);
     if (model && s->growing) {
-        if (__builtin_expect(hsf_growing_pair_times(pb, s->grow_scale, s->grow_rate, t), 0))
+        int touching = s->sys->dim == 2
+                           ? hsf_growing_pair_times(pb, s->grow_scale, s->grow_rate, t, 2)
+                           : hsf_growing_pair_times(pb, s->grow_scale, s->grow_rate, t, 3);
+        if (__builtin_expect(touching, 0))
             solve_touching(s, t);
     } else {
         hsf_pair_times(pb, s->best, t);
@@ -513,8 +520,10 @@ __attribute__((always_inline)) static inline void solve_batch_as(pair_search *s,
     hsf_pair_batch *pb = &s->batch;
     for (uint32_t k = 0; k < pb->n; k++)
         hsf_prefetch(&s->m[pb->j[k]]);
-    if (model && s->cores)
-        gather_cores(s, 0, pb->n);
+    if (model && s->cores && s->sys->dim == 2)
+        gather_cores(s, 0, pb->n, 2);
+    else if (model && s->cores)
+        gather_cores(s, 0, pb->n, 3);
     else if (model)
         gather_model(s, 0, pb->n);
     else
