@@ -571,7 +571,7 @@ scan_block_as(const hsf_system *sys, uint32_t i, const hsf_block_cell *block, in
         const uint32_t *cell = hsf_cell_at(l, block[k].cell);
         double shift[3] = { 0, 0, 0 };
         /* The model path skips them where nothing is shifted (a box):
-         * 12 instructions a cell, 4 % of a growing run's. */
+         * 12 instructions a cell, 2 % of a growing run's. */
         if (!model || s->shifted)
             for (int a = 0; a < 3; a++)
                 shift[a] = block[k].shift[a] * sys->cells.len[a];
