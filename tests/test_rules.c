@@ -7,6 +7,7 @@
 #include <criterion/criterion.h>
 
 #include "host/error_private.h"
+#include "model/growing_times.h"
 #include "model/pair_states.h"
 #include "model/rules.h"
 
@@ -91,6 +92,103 @@ Test(rule, crossing_times_are_analytic)
     cr_assert(isinf(hsf_leave_time(past, (double[3]){ 0, 0, 0 }, 1.5, 0)));
     /* Moving apart slower than their velocities resolve: as one, never. */
     cr_assert(isinf(hsf_leave_time(past, (double[3]){ 1e-17, 0, 0 }, 1.5, 1e-14)));
+}
+
+/* Growing cores in batches (model/growing_times.h) against the scalar
+ * solver, pair by pair, to the bit; and each time found against the
+ * contact condition |dr + dv t| = contact + growth t itself. */
+Test(rule, growing_batch_gives_the_scalar_times)
+{
+    srand(7);
+    double scale = 1.17, rate = 0.0117;
+    int met = 0, never = 0;
+    for (int round = 0; round < 200; round++) {
+        hsf_pair_batch pb = { .n = HSF_PAIR_BATCH };
+        for (uint32_t k = 0; k < pb.n; k++) {
+            for (int a = 0; a < 3; a++) {
+                pb.dr[a][k] = 4 * (rand() / (double)RAND_MAX - 0.5);
+                pb.dv[a][k] = 2 * (rand() / (double)RAND_MAX - 0.5);
+            }
+            pb.sigma[k] = 0.5 + rand() / (double)RAND_MAX;
+        }
+        /* Slower than the growth, parting: the growth catches up (A < 0,
+         * B > 0); and at rest. */
+        pb.dr[0][0] = 3, pb.dr[1][0] = pb.dr[2][0] = 0;
+        pb.dv[0][0] = 1e-3, pb.dv[1][0] = pb.dv[2][0] = 0;
+        for (int a = 0; a < 3; a++)
+            pb.dv[a][1] = 0;
+        double t[HSF_PAIR_BATCH];
+        int touching = hsf_growing_pair_times(&pb, scale, rate, t, 3);
+        for (uint32_t k = 0; k < pb.n; k++) {
+            double dr[3] = { pb.dr[0][k], pb.dr[1][k], pb.dr[2][k] };
+            double dv[3] = { pb.dv[0][k], pb.dv[1][k], pb.dv[2][k] };
+            double contact = pb.sigma[k] * scale, growth = pb.sigma[k] * rate;
+            double c = dr[0] * dr[0] + dr[1] * dr[1] + dr[2] * dr[2] - contact * contact;
+            double b = dr[0] * dv[0] + dr[1] * dv[1] + dr[2] * dv[2] - contact * growth;
+            if (c <= 0 && b < 0) {          /* touching and closing: left to the caller */
+                cr_assert(touching);
+                cr_assert_eq(t[k], 0);
+                continue;
+            }
+            double scalar = hsf_growing_pair_time(dr, dv, contact, growth, 0, INFINITY);
+            cr_assert(t[k] == scalar || (isinf(t[k]) && isinf(scalar)),
+                      "pair %u: batch %.17g, scalar %.17g", k, t[k], scalar);
+            if (isinf(t[k])) {
+                never++;
+                continue;
+            }
+            met++;
+            double at[3];
+            for (int a = 0; a < 3; a++)
+                at[a] = dr[a] + dv[a] * t[k];
+            double gap = sqrt(at[0] * at[0] + at[1] * at[1] + at[2] * at[2]) -
+                         (contact + growth * t[k]);
+            cr_assert(fabs(gap) <= 1e-9 * (contact + growth * t[k]), "pair %u: gap %g", k, gap);
+        }
+        /* The slow parting pair meets when 3 + 1e-3 t = contact + growth t. */
+        double contact = pb.sigma[0] * scale, growth = pb.sigma[0] * rate;
+        cr_assert_float_eq(t[0], (3 - contact) / (growth - 1e-3), 1e-9 * t[0]);
+    }
+    cr_assert(met > 1000 && never > 1000, "met %d, never %d", met, never);
+}
+
+/* In 2D (z components zero) the batch without z gives the same times. */
+Test(rule, growing_batch_in_2d_is_the_3d_batch)
+{
+    srand(11);
+    for (int round = 0; round < 100; round++) {
+        hsf_pair_batch pb = { .n = HSF_PAIR_BATCH };
+        for (uint32_t k = 0; k < pb.n; k++) {
+            for (int a = 0; a < 2; a++) {
+                pb.dr[a][k] = 4 * (rand() / (double)RAND_MAX - 0.5);
+                pb.dv[a][k] = 2 * (rand() / (double)RAND_MAX - 0.5);
+            }
+            pb.sigma[k] = 0.5 + rand() / (double)RAND_MAX;
+        }
+        double t2[HSF_PAIR_BATCH], t3[HSF_PAIR_BATCH];
+        int touch2 = hsf_growing_pair_times(&pb, 1.1, 0.011, t2, 2);
+        int touch3 = hsf_growing_pair_times(&pb, 1.1, 0.011, t3, 3);
+        cr_assert_eq(touch2, touch3);
+        for (uint32_t k = 0; k < pb.n; k++)
+            cr_assert(t2[k] == t3[k] || (isinf(t2[k]) && isinf(t3[k])), "pair %u: %.17g, %.17g",
+                      k, t2[k], t3[k]);
+    }
+}
+
+/* A touching pair that closes is flagged; one that parts is not. */
+Test(rule, growing_batch_flags_touching_pairs)
+{
+    hsf_pair_batch pb = { .n = 2 };
+    pb.dr[0][0] = pb.dr[0][1] = 1 - 1e-12;
+    pb.dv[0][0] = -1, pb.dv[0][1] = 1;
+    pb.sigma[0] = pb.sigma[1] = 1;
+    double t[HSF_PAIR_BATCH];
+    cr_assert(hsf_growing_pair_times(&pb, 1, 0.01, t, 3));
+    cr_assert_eq(t[0], 0);
+    cr_assert(isinf(t[1]));     /* parting faster than it grows */
+    pb.n = 1;
+    pb.dv[0][0] = 1;
+    cr_assert_not(hsf_growing_pair_times(&pb, 1, 0.01, t, 3));
 }
 
 /* One event of a pair of masses 1 and 3 meeting head on along x at

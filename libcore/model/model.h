@@ -92,8 +92,11 @@ typedef struct hsf_model {
     double *length;
 
     hsf_growth growth;                  /* s0 = 1 and off without [compression] */
-    int plain;                          /* no bonds, growth, shear or fixed particles in
-                                           a field: the engine solves pairs in batches */
+    int batched;                        /* no bonds, shear or fixed particles in a field:
+                                           the engine solves pairs in batches, growing
+                                           cores too */
+    int plain;                          /* batched and nothing growing: the engine keeps
+                                           partners across crossings as well */
     int steps;                          /* some rule has steps */
 
     /* Counters */

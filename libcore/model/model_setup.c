@@ -325,7 +325,8 @@ int hsf_model_start(hsf_system *sys, const hsf_particle_set *set, hsf_error *err
     if (!md)
         return 0;
     sys->potential = 0;
-    md->plain = !md->first && !md->growth.on && !sys->shear.on && !(sys->fixed && sys->has_field);
+    md->batched = !md->first && !sys->shear.on && !(sys->fixed && sys->has_field);
+    md->plain = md->batched && !md->growth.on;
     md->steps = 0;
     for (unsigned k = 0; k < md->n_species * md->n_species; k++)
         md->steps |= md->rule[k].steps > 0;
