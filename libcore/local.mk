@@ -43,6 +43,7 @@ libhsframe_core_la_SOURCES = \
 	libcore/model/model.h libcore/model/model_setup.c libcore/model/model_events.c \
 	libcore/model/model_growth.c \
 	libcore/model/rules.c libcore/model/rules.h libcore/model/growing_times.h \
+	libcore/model/shell_times.h \
 	libcore/model/spin.c libcore/model/spin.h \
 	libcore/model/pair_states.c libcore/model/pair_states.h \
 	libcore/event/checkpoint.c libcore/event/checkpoint.h \

@@ -10,6 +10,7 @@
 #include "model/growing_times.h"
 #include "model/pair_states.h"
 #include "model/rules.h"
+#include "model/shell_times.h"
 
 #define EPS 1e-15
 
@@ -189,6 +190,93 @@ Test(rule, growing_batch_flags_touching_pairs)
     pb.n = 1;
     pb.dv[0][0] = 1;
     cr_assert_not(hsf_growing_pair_times(&pb, 1, 0.01, t, 3));
+}
+
+/* A number in [lo, hi) from a fixed sequence (xorshift). */
+static double draw(uint64_t *state, double lo, double hi)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return lo + (hi - lo) * (double)(*state >> 11) / 9007199254740992.0;
+}
+
+/* The batch (shell_times.h) against hsf_shell_event_time, pair by pair:
+ * the same time to the bit, or a pair left to hsf_shell_event_time.
+ * Pairs inside a well of 1.5, some of them on its edge or the core, some
+ * moving as one, some slower than their velocities resolve; the limit
+ * lowered between the batch and the comparison, as the engine's best
+ * falls while it reads the times. */
+Test(rule, shell_times_in_a_batch_are_hsf_shell_event_time)
+{
+    uint64_t state = 88172645463325252ull;
+    unsigned solved = 0, special = 0;
+    for (int round = 0; round < 2000; round++) {
+        hsf_shell_batch sb = { .n = HSF_PAIR_BATCH };
+        double vi[3] = { draw(&state, -2, 2), draw(&state, -2, 2), draw(&state, -2, 2) };
+        double vj[HSF_PAIR_BATCH][3];
+        for (uint32_t k = 0; k < sb.n; k++) {
+            double d = draw(&state, 1, 1.5), dir[3], len = 0;
+            int kind = (int)draw(&state, 0, 24);
+            d = kind == 0 ? 1 : kind == 1 ? 1.5 : kind == 2 ? 1.5 * (1 + 1e-15) : d;
+            for (int a = 0; a < 3; a++) {
+                dir[a] = draw(&state, -1, 1);
+                len += dir[a] * dir[a];
+            }
+            for (int a = 0; a < 3; a++) {
+                sb.dr[a][k] = d * dir[a] / sqrt(len);
+                vj[k][a] = kind == 3 ? vi[a] : kind == 4 ? vi[a] * (1 + 1e-17 * a)
+                                                         : draw(&state, -2, 2);
+                sb.dv[a][k] = vi[a] - vj[k][a];
+            }
+            sb.inner[k] = 1;
+            sb.outer[k] = kind == 5 ? INFINITY : 1.5;
+        }
+        double limit = draw(&state, 0.01, 2), later = limit * draw(&state, 0.2, 1);
+        hsf_shell_times(&sb, limit, hsf_dot(vi, vi));
+        for (uint32_t k = 0; k < sb.n; k++) {
+            double dr[3] = { sb.dr[0][k], sb.dr[1][k], sb.dr[2][k] };
+            double dv[3] = { sb.dv[0][k], sb.dv[1][k], sb.dv[2][k] };
+            for (int pass = 0; pass < 2; pass++) {
+                double at = pass ? later : limit;
+                double want = hsf_shell_event_time(dr, dv, sb.inner[k], sb.outer[k],
+                                                   hsf_speed_resolution(vi, vj[k]), at);
+                if (sb.exact[k] != 0) {
+                    special++;
+                    continue;
+                }
+                double got = hsf_shell_time_within(&sb, k, at);
+                solved++;
+                cr_assert(got == want || (isinf(got) && isinf(want)),
+                          "pair %u: batch %.17g, hsf_shell_event_time %.17g", k, got, want);
+            }
+        }
+    }
+    /* Both ways taken, the batch's far more often. */
+    cr_assert_gt(special, 1000);
+    cr_assert_gt(solved, 2 * special);
+}
+
+/* The shell told by the distance, or not told within 1e-9 of a step. */
+Test(rule, shell_bounds_by_distance)
+{
+    hsf_pair_rule stairs = { .core = 1, .restitution = 1, .steps = 2, .step_at = { 2, 1.5 },
+                             .step_energy = { -1, 0.25 } };
+    hsf_rule r;
+    cr_assert_null(hsf_rule_compile(&stairs, &r));
+    double inner, outer, sigma = 0.5;
+    cr_assert(hsf_shell_bounds_by_distance(&r, sigma, 0.9 * 0.9, &inner, &outer));
+    cr_assert(inner == 0.75 && outer == 1);
+    cr_assert(hsf_shell_bounds_by_distance(&r, sigma, 0.6 * 0.6, &inner, &outer));
+    cr_assert(inner == 0.5 && outer == 0.75);
+    cr_assert(hsf_shell_bounds_by_distance(&r, sigma, 1.2 * 1.2, &inner, &outer));
+    cr_assert(inner == 1 && isinf(outer));
+    for (double f = -5e-10; f <= 5e-10; f += 1e-10) {
+        cr_assert_not(hsf_shell_bounds_by_distance(&r, sigma, (1 + f) * (1 + f), &inner,
+                                                   &outer));
+        cr_assert_not(hsf_shell_bounds_by_distance(&r, sigma, 0.75 * 0.75 * (1 + f) * (1 + f),
+                                                   &inner, &outer));
+    }
 }
 
 /* One event of a pair of masses 1 and 3 meeting head on along x at

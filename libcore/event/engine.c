@@ -39,6 +39,7 @@
 #include "shared/system_private.h"
 #include "model/growing_times.h"
 #include "model/model.h"
+#include "model/shell_times.h"
 
 static int is_particle_event(uint32_t kind)
 {
@@ -325,30 +326,51 @@ static inline void gather(pair_search *s, uint32_t k)
 }
 
 /* The candidates of the model path within reach of their rule's
- * outermost step (noted by gather_model): their shells looked up and
- * their next events solved the scalar way (model_events.c, consider),
- * before the batch; their places in the batch left to pairs that never
- * meet. */
+ * outermost step (noted by gather_model): their shells told by their
+ * distances (the table asked only for a pair on a step, by round-off),
+ * their next events solved in a batch (shell_times.h), as
+ * model_events.c's consider would, the special cases by it; all before
+ * the batch, whose places they leave to pairs that never meet. */
 static __attribute__((noinline)) void solve_in_reach(pair_search *s)
 {
     hsf_pair_batch *pb = &s->batch;
     const hsf_model *md = s->sys->model;
     uint32_t i = (uint32_t)(s->mi - s->m);
-    for (uint32_t q = 0; q < s->n_near; q++) {
+    hsf_shell_batch sb;
+    sb.n = s->n_near;
+    for (uint32_t q = 0; q < sb.n; q++) {
         uint32_t k = s->near[q], j = pb->j[k];
         const hsf_rule *r = s->rules ? &s->rules[s->species[j]] : s->rule;
-        double dr[3], dv[3], rj[3], vj[3], inner, outer;
-        hsf_motion_at(s->sys, &s->m[j], s->now, rj, vj);
         for (int a = 0; a < 3; a++) {
-            dr[a] = pb->dr[a][k];
-            dv[a] = pb->dv[a][k];
+            sb.dr[a][q] = pb->dr[a][k];
+            sb.dv[a][q] = pb->dv[a][k];
             pb->dv[a][k] = 0;
         }
         pb->sigma[k] = 0;
-        hsf_rule_bounds(r, (s->radius_i + s->radius[j]) * s->scale,
-                        hsf_pair_state_get(&md->shells, i, j), &inner, &outer);
-        double t = hsf_shell_event_time(dr, dv, inner, outer, hsf_speed_resolution(s->vi, vj),
-                                        s->best);
+        sb.k[q] = (uint8_t)k;
+        double sigma = (s->radius_i + s->radius[j]) * s->scale;
+        double d2 = sb.dr[0][q] * sb.dr[0][q] + sb.dr[1][q] * sb.dr[1][q] +
+                    sb.dr[2][q] * sb.dr[2][q];
+        if (!hsf_shell_bounds_by_distance(r, sigma, d2, &sb.inner[q], &sb.outer[q]))
+            hsf_rule_bounds(r, sigma, hsf_pair_state_get(&md->shells, i, j), &sb.inner[q],
+                            &sb.outer[q]);
+    }
+    hsf_shell_times(&sb, s->best, hsf_dot(s->vi, s->vi));
+    for (uint32_t q = 0; q < sb.n; q++) {
+        uint32_t j = pb->j[sb.k[q]];
+        double t;
+        if (__builtin_expect(sb.exact[q] != 0, 0)) {
+            double dr[3], dv[3], rj[3], vj[3];
+            hsf_motion_at(s->sys, &s->m[j], s->now, rj, vj);
+            for (int a = 0; a < 3; a++) {
+                dr[a] = sb.dr[a][q];
+                dv[a] = sb.dv[a][q];
+            }
+            t = hsf_shell_event_time(dr, dv, sb.inner[q], sb.outer[q],
+                                     hsf_speed_resolution(s->vi, vj), s->best);
+        } else {
+            t = hsf_shell_time_within(&sb, q, s->best);
+        }
         if (t < s->best) {
             s->best = t;
             s->partner = j;
@@ -358,12 +380,18 @@ static __attribute__((noinline)) void solve_in_reach(pair_search *s)
     s->n_near = 0;
 }
 
-/* The model path's gather (plain case): the candidate now, on its
- * parabola in a field, with its core (or the outermost step of its rule);
- * the same operands as model_events.c's relative and consider.  The speed
+/* The model path's gather (plain case): candidates from to to-1 now, on
+ * their parabolas in a field, with their cores (or the outermost steps
+ * of their rules); the same operands as model_events.c's relative and
+ * consider.  The candidates are those noted in the batch, or with list
+ * (a neighbour list from its entry from on) the list's, seen through the
+ * images image names, read straight into the batch.  The speed
  * resolution is left to the few candidates that would be chosen
  * (unresolved). */
-static inline void gather_model(pair_search *s, uint32_t from, uint32_t to)
+__attribute__((always_inline)) static inline void gather_model(pair_search *s, uint32_t from,
+                                                                uint32_t to,
+                                                                const uint32_t *list,
+                                                                const uint8_t *image)
 {
     hsf_pair_batch *pb = &s->batch;
     /* Read once: the compiler cannot tell the batch's stores from them. */
@@ -372,9 +400,13 @@ static inline void gather_model(pair_search *s, uint32_t from, uint32_t to)
     const double now = s->now, radius_i = s->radius_i, scale = s->scale;
     const int field = s->field, shifted = s->shifted, usual = !s->rules && !s->steps;
     const double core = s->rule->core;
-    for (uint32_t k = from; k < to; k++) {
-        uint32_t j = pb->j[k];
+    const double (*image_shift)[3] = s->sys->shift;
+    uint32_t n_near = s->n_near;
+    for (uint32_t k = 0; k < to - from; k++) {
+        uint32_t j = list ? list[from + k] : pb->j[k];
         double rj[3], vj[3], dr[3];
+        if (list)
+            pb->j[k] = j;
         if (field) {
             hsf_motion_at(s->sys, &s->m[j], now, rj, vj);
         } else {
@@ -386,7 +418,7 @@ static inline void gather_model(pair_search *s, uint32_t from, uint32_t to)
             }
         }
         for (int a = 0; a < 3; a++) {
-            double shift = shifted ? pb->shift[a][k] : 0;
+            double shift = list ? image_shift[image[from + k]][a] : shifted ? pb->shift[a][k] : 0;
             dr[a] = ri[a] - (rj[a] + shift);
             pb->dr[a][k] = dr[a];
             pb->dv[a][k] = vi[a] - vj[a];
@@ -405,9 +437,12 @@ static inline void gather_model(pair_search *s, uint32_t from, uint32_t to)
          * solved in the batch against the step from outside. */
         double reach = r->step_at[0] * sigma * scale * (1 + 1e-9);
         pb->sigma[k] = r->step_at[0] * (sigma * scale);
-        if (hsf_dot(dr, dr) <= reach * reach)
-            s->near[s->n_near++] = (uint8_t)k;
+        s->near[n_near] = (uint8_t)k;
+        n_near += hsf_dot(dr, dr) <= reach * reach;
     }
+    if (list)
+        pb->n = to - from;
+    s->n_near = n_near;
 }
 
 /* gather_model's case of straight paths and one rule without steps (a
@@ -536,7 +571,7 @@ __attribute__((always_inline)) static inline void solve_batch_as(pair_search *s,
     else if (model && s->cores)
         gather_cores(s, 0, pb->n, 3);
     else if (model)
-        gather_model(s, 0, pb->n);
+        gather_model(s, 0, pb->n, NULL, NULL);
     else
         for (uint32_t k = 0; k < pb->n; k++)
             gather(s, k);
@@ -922,18 +957,12 @@ static void search_plain_model(const hsf_system *sys, uint32_t i, const crossing
     if (sys->search == HSF_SEARCH_LISTS) {
         const uint32_t *list = hsf_nb_list(&sys->nb, i);
         const uint8_t *image = hsf_nb_images(&sys->nb, i);
-        hsf_pair_batch *pb = &s->batch;
-        for (uint32_t k = 0, count = *hsf_nb_count(&sys->nb, i); k < count; k++) {
-            for (int a = 0; a < 3; a++)
-                pb->shift[a][pb->n] = sys->shift[image[k]][a];
-            pb->j[pb->n] = list[k];
-            if (++pb->n == HSF_PAIR_BATCH) {
-                gather_model(s, 0, pb->n);
-                solve_gathered_as(s, 1);
-            }
+        uint32_t count = *hsf_nb_count(&sys->nb, i);
+        for (uint32_t k = 0; k < count; k += HSF_PAIR_BATCH) {
+            gather_model(s, k, count - k < HSF_PAIR_BATCH ? count : k + HSF_PAIR_BATCH, list,
+                         image);
+            solve_gathered_as(s, 1);
         }
-        gather_model(s, 0, pb->n);
-        solve_gathered_as(s, 1);
         return;
     }
     hsf_block_cell block[27];
