@@ -95,6 +95,21 @@ Test(rule, crossing_times_are_analytic)
     cr_assert(isinf(hsf_leave_time(past, (double[3]){ 1e-17, 0, 0 }, 1.5, 1e-14)));
 }
 
+/* A full batch of pairs at random separations (within 2 in each of dim
+ * axes, the rest 0) and relative velocities (within 1), cores 0.5 to 1.5. */
+static hsf_pair_batch random_batch(int dim)
+{
+    hsf_pair_batch pb = { .n = HSF_PAIR_BATCH };
+    for (uint32_t k = 0; k < pb.n; k++) {
+        for (int a = 0; a < dim; a++) {
+            pb.dr[a][k] = 4 * (rand() / (double)RAND_MAX - 0.5);
+            pb.dv[a][k] = 2 * (rand() / (double)RAND_MAX - 0.5);
+        }
+        pb.sigma[k] = 0.5 + rand() / (double)RAND_MAX;
+    }
+    return pb;
+}
+
 /* Growing cores in batches (model/growing_times.h) against the scalar
  * solver, pair by pair, to the bit; and each time found against the
  * contact condition |dr + dv t| = contact + growth t itself. */
@@ -104,14 +119,7 @@ Test(rule, growing_batch_gives_the_scalar_times)
     double scale = 1.17, rate = 0.0117;
     int met = 0, never = 0;
     for (int round = 0; round < 200; round++) {
-        hsf_pair_batch pb = { .n = HSF_PAIR_BATCH };
-        for (uint32_t k = 0; k < pb.n; k++) {
-            for (int a = 0; a < 3; a++) {
-                pb.dr[a][k] = 4 * (rand() / (double)RAND_MAX - 0.5);
-                pb.dv[a][k] = 2 * (rand() / (double)RAND_MAX - 0.5);
-            }
-            pb.sigma[k] = 0.5 + rand() / (double)RAND_MAX;
-        }
+        hsf_pair_batch pb = random_batch(3);
         /* Slower than the growth, parting: the growth catches up (A < 0,
          * B > 0); and at rest. */
         pb.dr[0][0] = 3, pb.dr[1][0] = pb.dr[2][0] = 0;
@@ -158,14 +166,7 @@ Test(rule, growing_batch_in_2d_is_the_3d_batch)
 {
     srand(11);
     for (int round = 0; round < 100; round++) {
-        hsf_pair_batch pb = { .n = HSF_PAIR_BATCH };
-        for (uint32_t k = 0; k < pb.n; k++) {
-            for (int a = 0; a < 2; a++) {
-                pb.dr[a][k] = 4 * (rand() / (double)RAND_MAX - 0.5);
-                pb.dv[a][k] = 2 * (rand() / (double)RAND_MAX - 0.5);
-            }
-            pb.sigma[k] = 0.5 + rand() / (double)RAND_MAX;
-        }
+        hsf_pair_batch pb = random_batch(2);
         double t2[HSF_PAIR_BATCH], t3[HSF_PAIR_BATCH];
         int touch2 = hsf_growing_pair_times(&pb, 1.1, 0.011, t2, 2);
         int touch3 = hsf_growing_pair_times(&pb, 1.1, 0.011, t3, 3);
