@@ -149,18 +149,20 @@ typedef struct hsf_block_cell {
 /* The plain case of a search, the usual one in a monodisperse fluid: one
  * grid level, with slots, at least 3 cells per axis, and particle i's cell
  * off the edges of non-periodic axes.  Then the 3^dim block around i's cell
- * is all a search needs: writes its cells in the order hsf_cells_scan
- * visits them (z, then y, then x), sets *shifted when any is seen through
- * a periodic image, and returns how many; otherwise returns 0 (use
+ * is all a search needs.  Per axis a, the block's three columns k (i's
+ * cell's less one, its own, and the next): w[a][k] wrapped into the grid
+ * and the periodic image sh[a][k] they are seen through, -1, 0 or +1 (on
+ * axes beyond dim, what the caller set: zeros).  Returns 1 and sets
+ * *shifted when any column is seen through an image; otherwise 0 (use
  * hsf_cells_scan). */
-static inline int hsf_cells_block_list(const hsf_cells *c, const hsf_body *b, uint32_t i,
-                                       hsf_block_cell out[27], int *shifted)
+__attribute__((always_inline)) static inline int
+hsf_cells_block_axes(const hsf_cells *c, const hsf_body *b, uint32_t i, int32_t w[3][3],
+                     int8_t sh[3][3], int *shifted)
 {
     const hsf_cell_level *l = &c->level[0];
     if (c->nlevels != 1 || l->stride == 1)
         return 0;
-    int32_t x[3], w[3][3] = { { 0 } };
-    int8_t sh[3][3] = { { 0 } };
+    int32_t x[3];
     hsf_cell_coords(l, b[i].cell, x);
     *shifted = 0;
     for (int a = 0; a < c->dim; a++) {
@@ -177,6 +179,20 @@ static inline int hsf_cells_block_list(const hsf_cells *c, const hsf_body *b, ui
             *shifted |= s != 0;
         }
     }
+    return 1;
+}
+
+/* The plain case's block (hsf_cells_block_axes) as a list of cells, in
+ * the order hsf_cells_scan visits them (z, then y, then x); returns how
+ * many, or 0 when the case is not plain. */
+static inline int hsf_cells_block_list(const hsf_cells *c, const hsf_body *b, uint32_t i,
+                                       hsf_block_cell out[27], int *shifted)
+{
+    const hsf_cell_level *l = &c->level[0];
+    int32_t w[3][3] = { { 0 } };
+    int8_t sh[3][3] = { { 0 } };
+    if (!hsf_cells_block_axes(c, b, i, w, sh, shifted))
+        return 0;
     int count = 0;
     for (int z = 0; z < (c->dim == 3 ? 3 : 1); z++)
         for (int y = 0; y < 3; y++)

@@ -180,6 +180,66 @@ __attribute__((always_inline)) static inline void visit_renewing(void *ctx, uint
     visit(ctx, j, shift, corner, offset);
 }
 
+/* The plain case of the grid (hsf_cells_block_axes, with anchors in the
+ * slots): the 3^dim block's candidates noted without a branch per slot,
+ * each cell's slots all measured from their offsets and the count advanced
+ * by those that hold a candidate (j != i; when building, j > i), so that
+ * the cells' varying occupancy costs no mispredicted branches.  The same
+ * candidates, distances and order as hsf_cells_scan with visit, so the
+ * same lists.  Returns 0 when the case is not plain. */
+__attribute__((always_inline)) static inline int scan_block(search *s, const hsf_cells *c,
+                                                            int building)
+{
+    const hsf_cell_level *l = &c->level[0];
+    int32_t w[3][3] = { { 0 } };
+    int8_t sh[3][3] = { { 0 } };
+    int shifted;
+    if (!l->offsets || !hsf_cells_block_axes(c, s->b, s->i, w, sh, &shifted))
+        return 0;
+    double corner[3][3], shift[3][3];
+    for (int a = 0; a < 3; a++)
+        for (int k = 0; k < 3; k++) {
+            corner[a][k] = hsf_cell_corner(c, l, a, w[a][k]);
+            shift[a][k] = sh[a][k] * c->len[a];
+        }
+    const uint32_t i = s->i, slots = hsf_cell_slots(l);
+    const double *ai = s->ai;
+    for (int z = 0; z < (c->dim == 3 ? 3 : 1); z++)
+        for (int y = 0; y < 3; y++)
+            for (int x = 0; x < 3; x++) {
+                uint32_t at = ((uint32_t)w[2][z] * l->n[1] + (uint32_t)w[1][y]) * l->n[0] +
+                              (uint32_t)w[0][x];
+                const uint32_t *cell = hsf_cell_at(l, at);
+                const float *offset = hsf_slot_offset(l, at, 0);
+                const double cs[3] = { corner[0][x] + shift[0][x], corner[1][y] + shift[1][y],
+                                       corner[2][z] + shift[2][z] };
+                const double sv[3] = { shift[0][x], shift[1][y], shift[2][z] };
+                if (s->n + slots > SEARCH_BATCH)
+                    flush(s);
+                uint32_t count = cell[0], used = count < slots ? count : slots;
+                for (uint32_t q = 0; q < used; q++) {
+                    uint32_t j = cell[2 + q], k = s->n;
+                    double d2 = 0;
+                    for (int a = 0; a < 3; a++) {
+                        double d = ai[a] - (cs[a] + (double)offset[4 * q + a]);
+                        d2 += d * d;
+                    }
+                    s->d2[k] = d2;
+                    s->j[k] = j;
+                    for (int a = 0; a < 3; a++)
+                        s->shift[a][k] = sv[a];
+                    s->n += building ? j > i : j != i;
+                }
+                if (count > slots) {
+                    const double cv[3] = { corner[0][x], corner[1][y], corner[2][z] };
+                    for (uint32_t j = cell[1]; j != HSF_NONE; j = s->b[j].next)
+                        if (building ? j > i : j != i)
+                            visit(s, j, sv, cv, NULL);
+                }
+            }
+    return 1;
+}
+
 /* A candidate through a sheared box's images (shear.h): a neighbour if
  * the anchors come within reach before the next slide event, the slide of
  * an image across the gradient faces taken off their distance along the
@@ -233,10 +293,12 @@ static int find_neighbours(hsf_neighbours *nb, const hsf_cells *cells, const hsf
         hsf_shear_scan(sys, i, sys->time, sys->shear.slide, visit_sliding, &s);
         return s.failed ? -1 : 0;
     }
-    if (symmetric)
-        hsf_cells_scan(cells, m, b, i, visit_building, &s);
-    else
+    if (symmetric) {
+        if (!scan_block(&s, cells, 1))
+            hsf_cells_scan(cells, m, b, i, visit_building, &s);
+    } else if (!scan_block(&s, cells, 0)) {
         hsf_cells_scan(cells, m, b, i, visit_renewing, &s);
+    }
     flush(&s);
     return s.failed ? -1 : 0;
 }
