@@ -98,24 +98,15 @@ typedef struct search {
     uint32_t j[SEARCH_BATCH];
 } search;
 
-/* Tests the gathered candidates.  Most are out of reach: they are dropped
- * by a branch-free pass on the distance from the grid's copy of their
- * anchor (which of them are is unpredictable, and their records are not
- * read), and only the rest are measured exactly from their records and
- * join the list. */
-static void flush(search *s)
+/* Measures gathered candidates exactly from their records (those listed
+ * in pass, or when pass is NULL the first count) and lists those in reach. */
+static void admit(search *s, const uint32_t *pass, uint32_t count)
 {
-    uint32_t pass[SEARCH_BATCH], count = 0;
-    double far2 = s->rough_max * s->rough_max;
-    for (uint32_t k = 0; k < s->n; k++) {
-        pass[count] = k;
-        count += s->d2[k] < far2;
-    }
     s->n = 0;
     const hsf_body *bi = &s->b[s->i];
     double ri = s->m[s->i].radius;
     for (uint32_t q = 0; q < count && !s->failed; q++) {
-        uint32_t k = pass[q], j = s->j[k];
+        uint32_t k = pass ? pass[q] : q, j = s->j[k];
         double shift[3] = { s->shift[0][k], s->shift[1][k], s->shift[2][k] }, d2 = 0;
         for (int a = 0; a < 3; a++) {
             double d = bi->anchor[a] - (s->b[j].anchor[a] + shift[a]);
@@ -129,6 +120,22 @@ static void flush(search *s)
             (s->symmetric && append(s->nb, j, s->i, mirror(code), s->err)))
             s->failed = 1;
     }
+}
+
+/* Tests the gathered candidates.  Most are out of reach: they are dropped
+ * by a branch-free pass on the distance from the grid's copy of their
+ * anchor (which of them are is unpredictable, and their records are not
+ * read), and only the rest are measured exactly from their records and
+ * join the list. */
+static void flush(search *s)
+{
+    uint32_t pass[SEARCH_BATCH], count = 0;
+    double far2 = s->rough_max * s->rough_max;
+    for (uint32_t k = 0; k < s->n; k++) {
+        pass[count] = k;
+        count += s->d2[k] < far2;
+    }
+    admit(s, pass, count);
 }
 
 /* Notes candidate j as visit_building or visit_renewing found it. */
@@ -180,13 +187,18 @@ __attribute__((always_inline)) static inline void visit_renewing(void *ctx, uint
     visit(ctx, j, shift, corner, offset);
 }
 
+/* Four floats, for the distance from a slot's offset. */
+typedef float hsf_float4 __attribute__((vector_size(16)));
+
 /* The plain case of the grid (hsf_cells_block_axes, with anchors in the
- * slots): the 3^dim block's candidates noted without a branch per slot,
- * each cell's slots all measured from their offsets and the count advanced
- * by those that hold a candidate (j != i; when building, j > i), so that
- * the cells' varying occupancy costs no mispredicted branches.  The same
- * candidates, distances and order as hsf_cells_scan with visit, so the
- * same lists.  Returns 0 when the case is not plain. */
+ * slots): the 3^dim block's candidates filtered as they are read, without
+ * a branch per slot: each cell's slots are measured in single precision
+ * from their offsets, and only those that may be in reach (and are not i;
+ * when building, only j > i) are kept for admit.  The filter lets through
+ * every candidate that flush's would, since its bound is widened by the
+ * error of the single-precision sum (the float_error below), and admit
+ * decides from the records: the same lists, in the same order, as
+ * hsf_cells_scan with visit.  Returns 0 when the case is not plain. */
 __attribute__((always_inline)) static inline int scan_block(search *s, const hsf_cells *c,
                                                             int building)
 {
@@ -202,6 +214,14 @@ __attribute__((always_inline)) static inline int scan_block(search *s, const hsf
             corner[a][k] = hsf_cell_corner(c, l, a, w[a][k]);
             shift[a][k] = sh[a][k] * c->len[a];
         }
+    /* Each component of i's anchor less a slot's (at most three sides)
+     * is off by two roundings in single precision, 2^-23 of three sides;
+     * the bound below takes 2^-20, and 2^-18 more of the square for the
+     * sum's roundings. */
+    double side = fmax(l->side[0], fmax(l->side[1], l->side[2]));
+    double float_error = sqrt(3.0) * 0x1p-20 * 3 * side, far = s->rough_max + float_error;
+    const float far2f = (float)(far * far * (1 + 0x1p-18));
+    const double far2 = s->rough_max * s->rough_max;
     const uint32_t i = s->i, slots = hsf_cell_slots(l);
     const double *ai = s->ai;
     for (int z = 0; z < (c->dim == 3 ? 3 : 1); z++)
@@ -211,32 +231,48 @@ __attribute__((always_inline)) static inline int scan_block(search *s, const hsf
                               (uint32_t)w[0][x];
                 const uint32_t *cell = hsf_cell_at(l, at);
                 const float *offset = hsf_slot_offset(l, at, 0);
-                const double cs[3] = { corner[0][x] + shift[0][x], corner[1][y] + shift[1][y],
-                                       corner[2][z] + shift[2][z] };
                 const double sv[3] = { shift[0][x], shift[1][y], shift[2][z] };
+                /* i's anchor from the cell's corner as seen through sv. */
+                const hsf_float4 from = { (float)(ai[0] - (corner[0][x] + sv[0])),
+                                          (float)(ai[1] - (corner[1][y] + sv[1])),
+                                          (float)(ai[2] - (corner[2][z] + sv[2])), 0 };
                 if (s->n + slots > SEARCH_BATCH)
-                    flush(s);
+                    admit(s, NULL, s->n);
                 uint32_t count = cell[0], used = count < slots ? count : slots;
                 for (uint32_t q = 0; q < used; q++) {
                     uint32_t j = cell[2 + q], k = s->n;
-                    double d2 = 0;
-                    for (int a = 0; a < 3; a++) {
-                        double d = ai[a] - (cs[a] + (double)offset[4 * q + a]);
-                        d2 += d * d;
-                    }
-                    s->d2[k] = d2;
+                    hsf_float4 o;
+                    memcpy(&o, offset + 4 * q, sizeof o);
+                    hsf_float4 d = from - o;
+                    d *= d;
+                    float d2 = d[0] + d[1] + d[2];
                     s->j[k] = j;
                     for (int a = 0; a < 3; a++)
                         s->shift[a][k] = sv[a];
-                    s->n += building ? j > i : j != i;
+                    s->n += (d2 < far2f) & (building ? j > i : j != i);
                 }
                 if (count > slots) {
-                    const double cv[3] = { corner[0][x], corner[1][y], corner[2][z] };
-                    for (uint32_t j = cell[1]; j != HSF_NONE; j = s->b[j].next)
-                        if (building ? j > i : j != i)
-                            visit(s, j, sv, cv, NULL);
+                    /* The overflow chain, from the records (as visit). */
+                    for (uint32_t j = cell[1]; j != HSF_NONE; j = s->b[j].next) {
+                        if (!(building ? j > i : j != i))
+                            continue;
+                        double d2 = 0;
+                        for (int a = 0; a < 3; a++) {
+                            double d = ai[a] - (s->b[j].anchor[a] + sv[a]);
+                            d2 += d * d;
+                        }
+                        if (!(d2 < far2))
+                            continue;
+                        if (s->n == SEARCH_BATCH)
+                            admit(s, NULL, s->n);
+                        s->j[s->n] = j;
+                        for (int a = 0; a < 3; a++)
+                            s->shift[a][s->n] = sv[a];
+                        s->n++;
+                    }
                 }
             }
+    admit(s, NULL, s->n);
     return 1;
 }
 
@@ -293,12 +329,12 @@ static int find_neighbours(hsf_neighbours *nb, const hsf_cells *cells, const hsf
         hsf_shear_scan(sys, i, sys->time, sys->shear.slide, visit_sliding, &s);
         return s.failed ? -1 : 0;
     }
-    if (symmetric) {
-        if (!scan_block(&s, cells, 1))
-            hsf_cells_scan(cells, m, b, i, visit_building, &s);
-    } else if (!scan_block(&s, cells, 0)) {
+    if (symmetric ? scan_block(&s, cells, 1) : scan_block(&s, cells, 0))
+        return s.failed ? -1 : 0;
+    if (symmetric)
+        hsf_cells_scan(cells, m, b, i, visit_building, &s);
+    else
         hsf_cells_scan(cells, m, b, i, visit_renewing, &s);
-    }
     flush(&s);
     return s.failed ? -1 : 0;
 }
