@@ -238,19 +238,20 @@ __attribute__((always_inline)) static inline int scan_block(search *s, const hsf
                                           (float)(ai[2] - (corner[2][z] + sv[2])), 0 };
                 if (s->n + slots > SEARCH_BATCH)
                     admit(s, NULL, s->n);
-                uint32_t count = cell[0], used = count < slots ? count : slots;
-                for (uint32_t q = 0; q < used; q++) {
-                    uint32_t j = cell[2 + q], k = s->n;
+                uint32_t count = cell[0], used = count < slots ? count : slots, n = s->n;
+                for (uint32_t q = 0; q < used; q++) {   /* n kept apart: s->j may alias s->n */
+                    uint32_t j = cell[2 + q];
                     hsf_float4 o;
                     memcpy(&o, offset + 4 * q, sizeof o);
                     hsf_float4 d = from - o;
                     d *= d;
                     float d2 = d[0] + d[1] + d[2];
-                    s->j[k] = j;
+                    s->j[n] = j;
                     for (int a = 0; a < 3; a++)
-                        s->shift[a][k] = sv[a];
-                    s->n += (d2 < far2f) & (building ? j > i : j != i);
+                        s->shift[a][n] = sv[a];
+                    n += (d2 < far2f) & (building ? j > i : j != i);
                 }
+                s->n = n;
                 if (count > slots) {
                     /* The overflow chain, from the records (as visit). */
                     for (uint32_t j = cell[1]; j != HSF_NONE; j = s->b[j].next) {
