@@ -92,14 +92,17 @@ static void unschedule(hsf_system *sys, uint32_t i)
 }
 
 /* Reading ahead (fetch_ahead): what events and the stages read of a
- * particle's body, the 28 bytes from cell to changed_seq (one or two
+ * particle's body, the 56 bytes from anchor to changed_seq (one or two
  * lines; particle.h).  Asking for cell and event_object alone once missed
- * the line of level in a quarter of the bodies, and a stage stalled on it. */
-_Static_assert(offsetof(hsf_body, changed_seq) + sizeof(uint64_t) - offsetof(hsf_body, cell) == 28,
+ * the line of level in a quarter of the bodies, and a stage stalled on it;
+ * asking from cell on missed the anchor's first line in a quarter of them,
+ * and the time to leave the neighbourhood (lists) stalled on it. */
+_Static_assert(offsetof(hsf_body, anchor) == 0 &&
+               offsetof(hsf_body, changed_seq) + sizeof(uint64_t) == 56,
                "the fields fetch_body asks for are contiguous");
 static inline void fetch_body(const hsf_body *b)
 {
-    hsf_prefetch(&b->cell);
+    hsf_prefetch(b);
     hsf_prefetch((const char *)(&b->changed_seq + 1) - 1);
 }
 
