@@ -427,13 +427,18 @@ static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error
         /* The list is at hand: read each neighbour as it comes (the
          * loads are independent already), its image's shift straight from
          * the table (the batch's copy is not read on this path). */
+        hsf_pair_batch *pb = &s.batch;
+        uint32_t n = 0;     /* in a local: pb->j's stores may alias pb->n */
         for (uint32_t k = 0; k < count; k++) {
-            hsf_pair_batch *pb = &s.batch;
-            pb->j[pb->n] = list[k];
-            gather_seen(&s, pb->n, &sys->m[list[k]], sys->shift[image[k]]);
-            if (++pb->n == HSF_PAIR_BATCH)
+            pb->j[n] = list[k];
+            gather_seen(&s, n, &sys->m[list[k]], sys->shift[image[k]]);
+            if (++n == HSF_PAIR_BATCH) {
+                pb->n = n;
                 solve_gathered(&s);
+                n = pb->n;
+            }
         }
+        pb->n = n;
     } else if (sys->search == HSF_SEARCH_CELLS) {
         hsf_block_cell block[27];
         int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s.shifted);
