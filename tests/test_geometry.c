@@ -1,6 +1,7 @@
 /* Periodic and circular boundaries, the cell grid against checking every
  * pair, and conservation in periodic systems. */
 #include <math.h>
+#include <string.h>
 
 #include <criterion/criterion.h>
 
@@ -644,6 +645,116 @@ Test(lists, grid_copies_of_anchors_follow_renewals)
     for (int i = 0; i < N; i++)
         cr_assert(seen[i], "particle %d is filed nowhere", i);
     cr_assert_gt(overflowed, 0, "the crowd should overflow some cells");
+    hsf_cells_free(&c);
+}
+
+/* Whether j is within reach of i's neighbourhood (nearest image, box of
+ * side len): what every list must say, renewed or not. */
+static int in_reach(const hsf_motion *m, const hsf_body *b, uint32_t i, uint32_t j,
+                    double len, double skin)
+{
+    double d2 = 0;
+    for (int a = 0; a < 3; a++) {
+        double d = b[i].anchor[a] - b[j].anchor[a];
+        d -= len * nearbyint(d / len);
+        d2 += d * d;
+    }
+    double reach = m[i].radius + m[j].radius + 2 * skin;
+    return d2 < reach * reach;
+}
+
+/* Renewals keep every list exact and symmetric: the old neighbours that
+ * stay are found by their marks, those that go leave, the new ones join;
+ * across the marks' tag coming round too: after 200 renewals the count is
+ * set just below it, so that their tags come again at once, with many of
+ * their marks still in place unless the wrap clears them. */
+Test(lists, renewals_keep_every_list_exact_and_symmetric)
+{
+    enum { N = 800 };
+    static hsf_motion m[N];
+    static hsf_body b[N];
+    srand(5);
+    double len = 9, lo[3] = { 0, 0, 0 }, hi[3] = { len, len, len };
+    int periodic[3] = { 1, 1, 1 };
+    for (int i = 0; i < N; i++) {
+        for (int a = 0; a < 3; a++)
+            m[i].r[a] = len * rand() / ((double)RAND_MAX + 1);
+        m[i].radius = 0.5;
+        b[i] = (hsf_body){ .next = HSF_NONE };
+    }
+    hsf_cells c;
+    hsf_neighbours nb;
+    cr_assert_eq(hsf_cells_build(&c, m, b, N, 3, lo, hi, periodic, 1, 0.35, 1, &err), 0, "%s",
+                 hsf_error_message(&err));
+    cr_assert_eq(hsf_neighbours_build(&nb, &c, m, b, N, NULL, &err), 0, "%s",
+                 hsf_error_message(&err));
+    size_t joined = 0, left = 0;
+    for (int step = 0; step < 6000; step++) {
+        if (step == 200)
+            nb.renewals = 0xffffff - 1;
+        uint32_t i = (uint32_t)(rand() % N);
+        uint32_t before = *hsf_nb_count(&nb, i);
+        for (int a = 0; a < 3; a++) {
+            double r = b[i].anchor[a] + 1.5 * c.skin * (2.0 * rand() / RAND_MAX - 1);
+            m[i].r[a] = r - len * floor(r / len);
+        }
+        hsf_cells_reanchor(&c, m, b, i);
+        cr_assert_eq(hsf_neighbours_renew(&nb, &c, m, b, i, &err), 0, "%s",
+                     hsf_error_message(&err));
+        uint32_t after = *hsf_nb_count(&nb, i);
+        joined += after > before ? after - before : 0;
+        left += before > after ? before - after : 0;
+        if (step % 100 != 99)
+            continue;
+        for (uint32_t p = 0; p < N; p++) {
+            static char listed[N];
+            memset(listed, 0, sizeof listed);
+            const uint32_t *list = hsf_nb_list(&nb, p);
+            for (uint32_t k = 0; k < *hsf_nb_count(&nb, p); k++) {
+                cr_assert_not(listed[list[k]], "step %d: %u lists %u twice", step, p, list[k]);
+                listed[list[k]] = 1;
+            }
+            for (uint32_t q = 0; q < N; q++)
+                cr_assert_eq(listed[q], q != p && in_reach(m, b, p, q, len, c.skin),
+                             "step %d: %u %s %u", step, p, listed[q] ? "lists" : "misses", q);
+        }
+    }
+    cr_assert_lt(nb.renewals, 6000, "the tag should have come round");
+    /* The marks of one renewal, then the tag round at once and a particle
+     * from afar renewed among the neighbours that renewal marked: none of
+     * them was its neighbour, so none may be taken for one. */
+    uint32_t near = 0, far = 1;
+    for (uint32_t q = 1; q < N; q++)
+        if (!in_reach(m, b, near, q, len, c.skin) &&
+            *hsf_nb_count(&nb, q) > 0 && *hsf_nb_count(&nb, near) > 0) {
+            far = q;
+            break;
+        }
+    nb.renewals = 0;
+    cr_assert_eq(hsf_neighbours_renew(&nb, &c, m, b, near, &err), 0, "%s",
+                 hsf_error_message(&err));
+    nb.renewals = 0xffffff;
+    for (int a = 0; a < 3; a++)
+        m[far].r[a] = b[near].anchor[a] + (a == 0 ? 0.2 : 0);
+    m[far].r[0] -= len * floor(m[far].r[0] / len);
+    hsf_cells_reanchor(&c, m, b, far);
+    cr_assert_eq(hsf_neighbours_renew(&nb, &c, m, b, far, &err), 0, "%s",
+                 hsf_error_message(&err));
+    cr_assert_eq(nb.renewals, 1, "the tag should have come round again");
+    for (uint32_t p = 0; p < N; p++) {
+        static char listed[N];
+        memset(listed, 0, sizeof listed);
+        const uint32_t *list = hsf_nb_list(&nb, p);
+        for (uint32_t k = 0; k < *hsf_nb_count(&nb, p); k++)
+            listed[list[k]] = 1;
+        for (uint32_t q = 0; q < N; q++)
+            cr_assert_eq(listed[q], q != p && in_reach(m, b, p, q, len, c.skin),
+                         "after the tag came round: %u %s %u", p,
+                         listed[q] ? "lists" : "misses", q);
+    }
+    cr_assert_gt(joined, 1000, "renewals should bring new neighbours");
+    cr_assert_gt(left, 1000, "and lose old ones");
+    hsf_neighbours_free(&nb);
     hsf_cells_free(&c);
 }
 

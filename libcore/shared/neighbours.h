@@ -41,6 +41,9 @@ typedef struct hsf_neighbours {
     unsigned char *blocks;
     const struct hsf_system *sheared;   /* a sheared box's system (shear.h), else NULL:
                                            searches go through its sliding images */
+    uint32_t *mark;         /* a renewal's scratch, one per particle: where each old
+                               neighbour was in the list, under the renewal's tag */
+    uint32_t renewals;      /* counts renewals, for the tag */
 } hsf_neighbours;
 
 static inline unsigned char *hsf_nb_block(const hsf_neighbours *nb, uint32_t i)
