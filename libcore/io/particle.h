@@ -41,8 +41,8 @@ typedef struct hsf_motion {
 /* Everything else, 80 bytes (no larger than hsf_particle, which system.c
  * relies on); the first 32 are what a neighbour-list renewal reads of each
  * particle it passes in the grid.  What an event and the reading ahead for
- * it read of a particle, cell to changed_seq, is 28 contiguous bytes: one
- * or two cache lines, never three (engine.c, fetch_body). */
+ * it read of a particle, anchor to changed_seq, is 56 contiguous bytes:
+ * one or two cache lines, never three (engine.c, fetch_body). */
 typedef struct hsf_body {
     double anchor[3];       /* centre of the neighbourhood sphere (neighbours.h),
                                inside the extent; r stays within the skin of it */
