@@ -12,7 +12,7 @@
  *  - when the front runs dry, the next day's list is poured into it; when
  *    the year runs out, the calendar is rebuilt: the origin at the earliest
  *    event, a width that puts about PER_DAY events in a day at the front, a
- *    year that reaches past fifteen sixteenths of the events.
+ *    year that reaches past three quarters of the events.
  * A day is floor((t - origin) / w), monotonic in t, so every event of an
  * earlier day is earlier and the front's top is the first event.  A binary
  * heap of a million keys reads several lines per change far below its top;
@@ -375,12 +375,12 @@ static void plan(cal_index *x, uint32_t m, double tmin)
     x->width = width;
     x->inv_width = 1 / width;
     x->origin = m ? tmin : 0;
-    /* The year reaches the sample's fifteenth sixteenth (each year ends in
-     * a rebuild, O(events): reaching the third quartile only, 4000 spheres
-     * rebuilt twice as often, 2.3 % of the run's instructions against 1.1 %);
-     * fewer days than twice the events, so that the empty ones cost O(1)
-     * per event. */
-    double reach = m ? (x->sample[15 * (s - 1) / 16] - tmin) * x->inv_width + 2 : 1;
+    /* The year reaches the sample's third quartile; fewer days than twice
+     * the events, so that the empty ones cost O(1) per event.  (Reaching
+     * its fifteenth sixteenth halves the rebuilds, 1.2 % of the
+     * instructions at 4000 spheres, but the days cost 10 bytes more a disc
+     * at 10^7: docs/BENCHMARKS.md, "Tried and rejected".) */
+    double reach = m ? (x->sample[3 * (s - 1) / 4] - tmin) * x->inv_width + 2 : 1;
     double cap = 2.0 * m + 16 < x->max_days ? 2.0 * m + 16 : x->max_days;
     x->nb = reach < cap ? (uint32_t)reach : (uint32_t)cap;
     for (uint32_t d = 0; d < x->nb; d++)
