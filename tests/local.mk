@@ -46,6 +46,9 @@ tests_test_physics_SOURCES = tests/test_physics.c
 tests_test_physics_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_physics_LDADD = $(TEST_LDADD)
 tests_test_physics_LDFLAGS = $(TEST_EXPORTS)
+# The library's floating-point flags (libcore/local.mk), so that the batch
+# solver is vectorised here as it is there.
+tests_test_physics_CFLAGS = $(AM_CFLAGS) -fno-math-errno -fno-trapping-math
 tests_test_config_SOURCES = tests/test_config.c
 tests_test_config_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_config_LDADD = $(TEST_LDADD)

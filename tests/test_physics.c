@@ -1,6 +1,7 @@
 /* Pair kinematics against analytic cases, and conservation laws. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <criterion/criterion.h>
 
@@ -205,3 +206,53 @@ Test(pair_times, batch_matches_single_pair_solver)
     }
     cr_assert_gt(hits, 5000, "only %zu pairs collide: the test is too easy", hits);
 }
+
+/* The engine's solve is built for the base instruction set and for AVX2
+ * (HSF_AVX2_CLONES, event/pair_search.h), and the processor picks one: both
+ * builds of the batch solver give the same bits, for hits and misses
+ * alike.  This file is built with the library's floating-point flags, so
+ * that the solver is vectorised here as it is there. */
+#if defined(HSF_HAVE_TARGET_CLONES) && !defined(__AVX2__)
+static __attribute__((noinline, target("avx2"))) void pair_times_avx2(const hsf_pair_batch *pb,
+                                                                      double limit,
+                                                                      double t[HSF_PAIR_BATCH])
+{
+    hsf_pair_times(pb, limit, t);
+}
+
+Test(pair_times, avx2_build_gives_the_same_bits)
+{
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("avx2"))
+        cr_skip_test("this processor has no AVX2");
+    srand(11);
+    hsf_pair_batch pb;
+    size_t finite = 0;
+    for (int round = 0; round < 4000; round++) {
+        double limit = round % 3 == 0 ? INFINITY : 0.05 + 2 * fabs(urand());
+        pb.n = HSF_PAIR_BATCH - (uint32_t)(round % 7);
+        for (uint32_t k = 0; k < pb.n; k++) {
+            for (int a = 0; a < 3; a++) {
+                pb.dr[a][k] = 4 * urand() - 2;
+                pb.dv[a][k] = 4 * urand() - 2;
+            }
+            pb.sigma[k] = 0.5 + urand();
+            if (k % 2)          /* closing in on each other, most of them to a hit */
+                for (int a = 0; a < 3; a++)
+                    pb.dv[a][k] = -pb.dr[a][k] * (0.5 + fabs(urand())) + 0.3 * urand();
+            if (k % 6 == 0)     /* touching and approaching: time 0 */
+                pb.dr[0][k] = pb.sigma[k], pb.dr[1][k] = pb.dr[2][k] = 0, pb.dv[0][k] = -1;
+        }
+        double base[HSF_PAIR_BATCH], wide[HSF_PAIR_BATCH];
+        hsf_pair_times(&pb, limit, base);
+        pair_times_avx2(&pb, limit, wide);
+        for (uint32_t k = 0; k < pb.n; k++) {
+            cr_assert(memcmp(&base[k], &wide[k], sizeof base[k]) == 0,
+                      "pair %u of round %d: %a (base) against %a (AVX2)", k, round, base[k],
+                      wide[k]);
+            finite += isfinite(base[k]) && base[k] > 0;
+        }
+    }
+    cr_assert_gt(finite, 20000, "only %zu pairs with a time: the test is too easy", finite);
+}
+#endif

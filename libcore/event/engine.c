@@ -383,7 +383,9 @@ crossing_cells(const hsf_system *sys, const crossing *cross, const hsf_block_cel
 
 static int predict_model(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err);
 
-static int predict(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err)
+/* Built for AVX2 as well (HSF_AVX2_CLONES, pair_search.h). */
+static HSF_AVX2_CLONES int predict(hsf_system *sys, uint32_t i, const crossing *cross,
+                                   hsf_error *err)
 {
     if (__builtin_expect(sys->model != NULL, 0))
         return predict_model(sys, i, cross, err);

@@ -321,9 +321,23 @@ __attribute__((always_inline)) static inline void solve_gathered_as(pair_search 
     pb->n = 0;
 }
 
+/* On x86-64 the hard-sphere path's prediction and solve are built twice,
+ * for the base instruction set (hsf_pair_times in two lanes, SSE2) and for
+ * AVX2 (four lanes, and three-operand forms elsewhere), and the dynamic
+ * loader picks the one the processor runs (target_clones, an ifunc).
+ * AVX2 alone has no fused multiply-add, so both do the same operations,
+ * rounded alike: the same bits (tests/test_physics.c checks the batch
+ * solver built both ways).  4000 spheres at 0.45: 0.91 of the time
+ * (docs/BENCHMARKS.md, "The hard-sphere path's search"). */
+#if defined(HSF_HAVE_TARGET_CLONES) && !defined(__AVX2__)     /* configure.ac */
+#define HSF_AVX2_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define HSF_AVX2_CLONES
+#endif
+
 /* Out of line: inlined into solve_batch, the hard-sphere path ran 1 % more
  * instructions. */
-static __attribute__((noinline)) void solve_gathered(pair_search *s)
+static __attribute__((noinline)) HSF_AVX2_CLONES void solve_gathered(pair_search *s)
 {
     solve_gathered_as(s, 0);
 }
@@ -351,7 +365,7 @@ __attribute__((always_inline)) static inline void solve_batch_as(pair_search *s,
         solve_gathered(s);
 }
 
-static void solve_batch(pair_search *s)
+static HSF_AVX2_CLONES void solve_batch(pair_search *s)
 {
     solve_batch_as(s, 0);
 }
@@ -453,9 +467,9 @@ scan_block_as(const hsf_system *sys, uint32_t i, const hsf_block_cell *block, in
 
 /* Out of line: inlined into predict, the block scan costs 2 % more
  * instructions on a 3D fluid. */
-static __attribute__((noinline)) void scan_block(const hsf_system *sys, uint32_t i,
-                                                 const hsf_block_cell *block, int cells,
-                                                 pair_search *s)
+static __attribute__((noinline)) HSF_AVX2_CLONES void
+scan_block(const hsf_system *sys, uint32_t i, const hsf_block_cell *block, int cells,
+           pair_search *s)
 {
     scan_block_as(sys, i, block, cells, s, 0);
 }
