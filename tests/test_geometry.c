@@ -584,6 +584,90 @@ Test(lists, neighbourhood_exit_times_are_analytic)
  * overflow chains refill emptied slots, every slot still holds its
  * particle's anchor within the stated error, and every particle is filed
  * exactly once, in its own cell. */
+/* The time a particle leaves its cell is the time to the face ahead on
+ * the axis reached first (the first such axis on a tie), 0 on the face by
+ * round-off, and no exit along an axis it does not move on or towards an
+ * outer face of a non-periodic axis (the wall comes first): random
+ * particles in a grid periodic along x and y, walled along z, a third of
+ * the velocity components zero, and the particle put on that face at that
+ * time. */
+Test(cells, exit_time_is_the_face_reached_first)
+{
+    enum { N = 2000 };
+    static hsf_motion m[N];
+    static hsf_body b[N];
+    srand(5);
+    double lo[3] = { 0, 0, 0 }, hi[3] = { 9, 9, 9 };
+    int periodic[3] = { 1, 1, 0 };
+    for (int i = 0; i < N; i++) {
+        for (int a = 0; a < 3; a++) {
+            m[i].r[a] = 9 * rand() / ((double)RAND_MAX + 1);
+            m[i].v[a] = rand() % 3 == 0 ? 0 : 2.0 * rand() / RAND_MAX - 1;
+        }
+        m[i].radius = 0.3;
+        b[i] = (hsf_body){ .next = HSF_NONE };
+    }
+    hsf_cells c;
+    cr_assert_eq(hsf_cells_build(&c, m, b, N, 3, lo, hi, periodic, 1, 0, 0, &err), 0, "%s",
+                 hsf_error_message(&err));
+    const hsf_cell_level *l = &c.level[0];
+    cr_assert_eq(l->n[0], l->n[1]);
+    /* An exact tie between x and y: a particle whose cell is at the same
+     * place along both, at the same place in it, moving diagonally.  And
+     * one on its cell's lower x face, moving down x. */
+    int tie = -1;
+    for (int i = 2; i < N && tie < 0; i++) {
+        int32_t x[3];
+        hsf_cell_coords(l, b[i].cell, x);
+        tie = x[0] == x[1] ? i : -1;
+    }
+    cr_assert_geq(tie, 0);
+    m[tie].r[1] = m[tie].r[0];
+    m[tie].v[0] = m[tie].v[1] = 1, m[tie].v[2] = 0;
+    int32_t x1[3];
+    hsf_cell_coords(l, b[1].cell, x1);
+    m[1].r[0] = hsf_cell_corner(&c, l, 0, x1[0]);
+    m[1].v[0] = -1, m[1].v[1] = m[1].v[2] = 0;
+    size_t exits = 0, none = 0;
+    for (int i = 0; i < N; i++) {
+        int32_t x[3];
+        hsf_cell_coords(l, b[i].cell, x);
+        double want = INFINITY;
+        int want_axis = -7, want_dir = -7;
+        for (int a = 0; a < 3; a++) {
+            double v = m[i].v[a];
+            if (v == 0 || (!periodic[a] && x[a] == (v > 0 ? (int32_t)l->n[a] - 1 : 0)))
+                continue;
+            double face = c.lo[a] + (x[a] + (v > 0)) * l->side[a];
+            double t = fmax(0, (face - m[i].r[a]) / v);
+            if (t < want)
+                want = t, want_axis = a, want_dir = v > 0 ? 1 : -1;
+        }
+        int axis = -7, dir = -7;
+        double t = hsf_cells_exit_time(&c, &m[i], &b[i], &axis, &dir);
+        cr_assert(t == want || (isinf(t) && isinf(want)), "particle %d: %.17g, face at %.17g",
+                  i, t, want);
+        cr_assert(axis == want_axis && dir == want_dir, "particle %d: axis %d dir %d, "
+                  "expected %d %d", i, axis, dir, want_axis, want_dir);
+        if (isinf(t)) {
+            none++;
+            continue;
+        }
+        exits++;
+        double face = c.lo[axis] + (x[axis] + (dir > 0)) * l->side[axis];
+        cr_assert_leq(fabs(m[i].r[axis] + m[i].v[axis] * t - face), 1e-12,
+                      "particle %d is not on the face at its exit time", i);
+    }
+    cr_assert_gt(exits, N / 2);
+    cr_assert_gt(none, 0, "no particle at rest or bound for a wall: the test is too easy");
+    int axis = -7, dir = -7;
+    hsf_cells_exit_time(&c, &m[tie], &b[tie], &axis, &dir);
+    cr_assert(axis == 0 && dir == 1, "a tie between x and y goes to x, not axis %d", axis);
+    cr_assert_eq(hsf_cells_exit_time(&c, &m[1], &b[1], &axis, &dir), 0);
+    cr_assert(axis == 0 && dir == -1, "on its lower face moving down: exit now, down x");
+    hsf_cells_free(&c);
+}
+
 Test(lists, grid_copies_of_anchors_follow_renewals)
 {
     enum { N = 3000 };

@@ -282,6 +282,23 @@ void hsf_cells_reanchor(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i)
     }
 }
 
+/* a when pick is 1, b when it is 0, without a branch (GCC keeps the
+ * branch of ?: on doubles here). */
+static inline double pick_double(int pick, double a, double b)
+{
+    uint64_t ua, ub, mask = -(uint64_t)pick;
+    memcpy(&ua, &a, sizeof ua);
+    memcpy(&ub, &b, sizeof ub);
+    ua = (ua & mask) | (ub & ~mask);
+    memcpy(&a, &ua, sizeof a);
+    return a;
+}
+
+/* Each axis's face ahead and time to it, then the earliest, chosen
+ * without branches: the signs of a velocity's components are coin tosses,
+ * and the branches on them and on the earliest took a tenth of a 3D
+ * fluid's time at packing fraction 0.30 (4000 spheres).  The same faces,
+ * times and choice (the first earliest axis) as a test per axis. */
 double hsf_cells_exit_time(const hsf_cells *c, const hsf_motion *m, const hsf_body *b,
                            int *axis, int *dir)
 {
@@ -289,31 +306,25 @@ double hsf_cells_exit_time(const hsf_cells *c, const hsf_motion *m, const hsf_bo
     int32_t x[3];
     hsf_cell_coords(l, b->cell, x);
     double best = INFINITY;
+    int best_axis = *axis, best_dir = *dir;
     for (int a = 0; a < c->dim; a++) {
-        double v = m->v[a], face;
-        int d;
-        if (v > 0) {
-            if (!c->periodic[a] && x[a] == (int32_t)l->n[a] - 1)
-                continue;       /* the outer face: the wall comes first */
-            face = c->lo[a] + (x[a] + 1) * l->side[a];
-            d = 1;
-        } else if (v < 0) {
-            if (!c->periodic[a] && x[a] == 0)
-                continue;
-            face = c->lo[a] + x[a] * l->side[a];
-            d = -1;
-        } else {
-            continue;
-        }
+        double v = m->v[a];
+        int up = v > 0, down = v < 0;
+        /* At rest along a (or NaN), or heading for an outer face of a
+         * non-periodic axis, where the wall comes first: no exit. */
+        int32_t edge = up * ((int32_t)l->n[a] - 1);
+        int none = (!up & !down) | (!c->periodic[a] & (x[a] == edge));
+        double face = c->lo[a] + (x[a] + up) * l->side[a];
         double dt = (face - m->r[a]) / v;
-        if (dt < 0)
-            dt = 0;     /* on the face by round-off */
-        if (dt < best) {
-            best = dt;
-            *axis = a;
-            *dir = d;
-        }
+        dt = pick_double(dt < 0, 0, dt);        /* on the face by round-off */
+        dt = pick_double(none, INFINITY, dt);
+        int earlier = dt < best, mask = -earlier;
+        best = pick_double(earlier, dt, best);
+        best_axis = (a & mask) | (best_axis & ~mask);
+        best_dir = ((2 * up - 1) & mask) | (best_dir & ~mask);
     }
+    *axis = best_axis;
+    *dir = best_dir;
     return best;
 }
 
