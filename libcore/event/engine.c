@@ -381,9 +381,10 @@ crossing_cells(const hsf_system *sys, const crossing *cross, const hsf_block_cel
     return layer;
 }
 
-static int predict_model(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err);
+static HSF_AVX2_CLONES int predict_model(hsf_system *sys, uint32_t i, const crossing *cross,
+                                         hsf_error *err);
 
-/* Built for AVX2 as well (HSF_AVX2_CLONES, pair_search.h). */
+/* Built for AVX2 as well, as predict_model is (HSF_AVX2_CLONES, pair_search.h). */
 static HSF_AVX2_CLONES int predict(hsf_system *sys, uint32_t i, const crossing *cross,
                                    hsf_error *err)
 {
@@ -548,8 +549,8 @@ static void search_plain_model(const hsf_system *sys, uint32_t i, const crossing
  * parabola in a field, and the search of the model's pair rules; in the
  * plain case (search_plain_model) a partner is kept across cell
  * crossings, as on the hard-sphere path. */
-static __attribute__((noinline)) int predict_model(hsf_system *sys, uint32_t i,
-                                                   const crossing *cross, hsf_error *err)
+static __attribute__((noinline)) HSF_AVX2_CLONES int
+predict_model(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err)
 {
     if (sys->fixed && sys->fixed[i]) {
         unschedule(sys, i);     /* a fixed particle has no events of its own */

@@ -23,6 +23,21 @@
 #include "model/model.h"
 #include "model/shell_times.h"
 
+/* On x86-64 the predictions (hard-sphere and model paths) and their
+ * solves are built twice, for the base instruction set (hsf_pair_times in
+ * two lanes, SSE2) and for AVX2 (four lanes, and three-operand forms
+ * elsewhere), and the dynamic loader picks the one the processor runs
+ * (target_clones, an ifunc).  AVX2 alone has no fused multiply-add, so
+ * both do the same operations, rounded alike: the same bits
+ * (tests/test_physics.c checks the batch solver built both ways).  4000
+ * spheres at 0.45: 0.94 of the time (docs/BENCHMARKS.md, "The hard-sphere
+ * path's search"). */
+#if defined(HSF_HAVE_TARGET_CLONES) && !defined(__AVX2__)     /* configure.ac */
+#define HSF_AVX2_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define HSF_AVX2_CLONES
+#endif
+
 /* What a neighbour scan keeps: the earliest pair collision found so far,
  * and the candidates gathered but not yet solved. */
 typedef struct pair_search {
@@ -101,7 +116,7 @@ static inline void gather(pair_search *s, uint32_t k)
  * their next events solved in a batch (shell_times.h), as
  * model_events.c's consider would, the special cases by it; all before
  * the batch, whose places they leave to pairs that never meet. */
-static __attribute__((noinline)) void solve_in_reach(pair_search *s)
+static __attribute__((noinline)) HSF_AVX2_CLONES void solve_in_reach(pair_search *s)
 {
     hsf_pair_batch *pb = &s->batch;
     const hsf_model *md = s->sys->model;
@@ -321,20 +336,6 @@ __attribute__((always_inline)) static inline void solve_gathered_as(pair_search 
     pb->n = 0;
 }
 
-/* On x86-64 the hard-sphere path's prediction and solve are built twice,
- * for the base instruction set (hsf_pair_times in two lanes, SSE2) and for
- * AVX2 (four lanes, and three-operand forms elsewhere), and the dynamic
- * loader picks the one the processor runs (target_clones, an ifunc).
- * AVX2 alone has no fused multiply-add, so both do the same operations,
- * rounded alike: the same bits (tests/test_physics.c checks the batch
- * solver built both ways).  4000 spheres at 0.45: 0.91 of the time
- * (docs/BENCHMARKS.md, "The hard-sphere path's search"). */
-#if defined(HSF_HAVE_TARGET_CLONES) && !defined(__AVX2__)     /* configure.ac */
-#define HSF_AVX2_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define HSF_AVX2_CLONES
-#endif
-
 /* Out of line: inlined into solve_batch, the hard-sphere path ran 1 % more
  * instructions. */
 static __attribute__((noinline)) HSF_AVX2_CLONES void solve_gathered(pair_search *s)
@@ -370,7 +371,7 @@ static HSF_AVX2_CLONES void solve_batch(pair_search *s)
     solve_batch_as(s, 0);
 }
 
-static void solve_batch_model(pair_search *s)
+static HSF_AVX2_CLONES void solve_batch_model(pair_search *s)
 {
     solve_batch_as(s, 1);
 }
