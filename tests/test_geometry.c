@@ -601,7 +601,7 @@ Test(cells, exit_time_is_the_face_reached_first)
     int periodic[3] = { 1, 1, 0 };
     for (int i = 0; i < N; i++) {
         for (int a = 0; a < 3; a++) {
-            m[i].r[a] = 9 * rand() / ((double)RAND_MAX + 1);
+            m[i].r[a] = 9.0 * rand() / ((double)RAND_MAX + 1);
             m[i].v[a] = rand() % 3 == 0 ? 0 : 2.0 * rand() / RAND_MAX - 1;
         }
         m[i].radius = 0.3;
