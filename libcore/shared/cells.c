@@ -6,6 +6,7 @@
 #include <hsframe/boundary.h>
 
 #include "shared/cells.h"
+#include "shared/physics.h"
 #include "host/error_private.h"
 
 /* Writes the anchor offset of the particle in slot k (with anchors). */
@@ -282,18 +283,6 @@ void hsf_cells_reanchor(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i)
     }
 }
 
-/* a when pick is 1, b when it is 0, without a branch (GCC keeps the
- * branch of ?: on doubles here). */
-static inline double pick_double(int pick, double a, double b)
-{
-    uint64_t ua, ub, mask = -(uint64_t)pick;
-    memcpy(&ua, &a, sizeof ua);
-    memcpy(&ub, &b, sizeof ub);
-    ua = (ua & mask) | (ub & ~mask);
-    memcpy(&a, &ua, sizeof a);
-    return a;
-}
-
 /* Each axis's face ahead and time to it, then the earliest, chosen
  * without branches: the signs of a velocity's components are coin tosses,
  * and the branches on them and on the earliest took a tenth of a 3D
@@ -316,10 +305,10 @@ double hsf_cells_exit_time(const hsf_cells *c, const hsf_motion *m, const hsf_bo
         int none = (!up & !down) | (!c->periodic[a] & (x[a] == edge));
         double face = c->lo[a] + (x[a] + up) * l->side[a];
         double dt = (face - m->r[a]) / v;
-        dt = pick_double(dt < 0, 0, dt);        /* on the face by round-off */
-        dt = pick_double(none, INFINITY, dt);
+        dt = hsf_select_double(dt < 0, 0, dt);        /* on the face by round-off */
+        dt = hsf_select_double(none, INFINITY, dt);
         int earlier = dt < best, mask = -earlier;
-        best = pick_double(earlier, dt, best);
+        best = hsf_select_double(earlier, dt, best);
         best_axis = (a & mask) | (best_axis & ~mask);
         best_dir = ((2 * up - 1) & mask) | (best_dir & ~mask);
     }

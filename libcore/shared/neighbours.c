@@ -8,6 +8,7 @@
 
 #include "host/error_private.h"
 #include "shared/neighbours.h"
+#include "shared/physics.h"
 #include "shared/shear.h"
 
 /* The image code of a shift of -1, 0 or +1 box lengths per axis, and its
@@ -499,13 +500,7 @@ double hsf_neighbourhood_exit_time(const hsf_motion *m, const double anchor[3], 
      * infinite, never NaN (-c > 0). */
     double q = sqrt(b * b - vv * c);
     double approaching = (q - b) / vv, receding = -c / (b + q);
-    uint64_t a, r, pick = -(uint64_t)(b <= 0);  /* a mask: GCC keeps the branch of ?: */
-    memcpy(&a, &approaching, sizeof a);
-    memcpy(&r, &receding, sizeof r);
-    r = (a & pick) | (r & ~pick);
-    double t;
-    memcpy(&t, &r, sizeof t);
-    return t;
+    return hsf_select_double(b <= 0, approaching, receding);
 }
 
 int hsf_neighbours_restore(hsf_neighbours *nb, size_t stride, const void *blocks,

@@ -5,6 +5,19 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
+
+/* a when pick is 1, b when it is 0, chosen without a branch: for choices
+ * that a coin toss decides (GCC keeps the branch of ?: on doubles). */
+static inline double hsf_select_double(int pick, double a, double b)
+{
+    uint64_t ua, ub, mask = -(uint64_t)pick;
+    memcpy(&ua, &a, sizeof ua);
+    memcpy(&ub, &b, sizeof ub);
+    ua = (ua & mask) | (ub & ~mask);
+    memcpy(&a, &ua, sizeof a);
+    return a;
+}
 
 static inline double hsf_dot(const double a[3], const double b[3])
 {
