@@ -489,8 +489,8 @@ static HSF_AVX2_CLONES int predict(hsf_system *sys, uint32_t i, const crossing *
  * candidates in the same order as hsf_model_search, solved by the same
  * operations: the same event, but for exact ties of two candidates'
  * times. */
-static void search_plain_model(const hsf_system *sys, uint32_t i, const crossing *cross,
-                               pair_search *s)
+static HSF_AVX2_CLONES void search_plain_model(const hsf_system *sys, uint32_t i,
+                                               const crossing *cross, pair_search *s)
 {
     const hsf_model *md = sys->model;
     s->sys = sys;
