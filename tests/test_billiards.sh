@@ -70,8 +70,23 @@ for ix in no yes; do
         -s queue.indexed=$ix -s simulation.neighbour_lists=yes -s simulation.end_time=3 \
         -s output.final.file=p3d-$ix.xyz -s output.thermo.file=t.csv
 done
-check "periodic3d: indexed by default, says so" contains "$WORK/out" "queue: calendar (indexed)"
+check "periodic3d: indexed by default, says so" contains "$WORK/out" "queue: marin_tree (indexed)"
 check "periodic3d: indexed and not, same bits" cmp p3d-yes.xyz p3d-no.xyz
+# plugin = auto: the complete binary tree below 12000 particles indexed,
+# the calendar from 12000 on and for push and pop; the same trajectory.
+check "periodic3d under the calendar by name" run_status 0 -c "$CONF/periodic3d.ini" \
+    -s queue.plugin=calendar -s simulation.neighbour_lists=yes -s simulation.end_time=3 \
+    -s output.final.file=p3d-calendar.xyz -s output.thermo.file=t.csv
+check "auto and the calendar: same bits" cmp p3d-yes.xyz p3d-calendar.xyz
+check "auto, not indexed" run_status 0 -c "$CONF/periodic3d.ini" -s queue.indexed=no \
+    -s simulation.end_time=0.1 -s output.final.file=p3d-pp.xyz -s output.thermo.file=t.csv
+check "auto, not indexed: the calendar, says so" grep -qx "queue: calendar" "$WORK/out"
+for cells in "119 100:marin_tree" "120 100:calendar"; do
+    check "auto, ${cells%%:*} discs" run_status 0 -c "$CONF/periodic3d.ini" -s simulation.dim=2 \
+        -s init.lattice=square -s init.cells="${cells%%:*}" -s init.packing_fraction=0.3 \
+        -s simulation.end_time=0.01 -s output.final.file=d.xyz -s output.thermo.file=t.csv
+    check "auto, ${cells%%:*} discs: ${cells##*:}" grep -qx "queue: ${cells##*:} (indexed)" "$WORK/out"
+done
 # From 16384 particles the engine reads ahead the particles of the events
 # the queue names as coming next (lists in 3D, cells in 2D): a hint that
 # must change nothing.  auto is indexed at any size.

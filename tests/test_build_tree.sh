@@ -19,7 +19,8 @@ mkdir -p tree/.libs tree/plugins/queue/.libs tree/plugins/boundary/.libs \
     tree/plugins/output/.libs
 cp "$real" tree/.libs/hsframe
 cp "$HSF_TEST_BUILDDIR/plugins/queue/.libs/binary_heap.so" \
-    "$HSF_TEST_BUILDDIR/plugins/queue/.libs/calendar.so" tree/plugins/queue/.libs/
+    "$HSF_TEST_BUILDDIR/plugins/queue/.libs/calendar.so" \
+    "$HSF_TEST_BUILDDIR/plugins/queue/.libs/marin_tree.so" tree/plugins/queue/.libs/
 cp "$HSF_TEST_BUILDDIR/plugins/boundary/.libs/box.so" tree/plugins/boundary/.libs/
 cp "$HSF_TEST_BUILDDIR/plugins/output/.libs/snapshot.so" tree/plugins/output/.libs/
 moved() { LD_LIBRARY_PATH="$HSF_TEST_BUILDDIR/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \

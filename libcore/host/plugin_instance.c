@@ -21,6 +21,13 @@ int hsf_instance_open(const hsf_config_file *cf, const hsf_plugin_path *pp, cons
     if (!spec)
         return hsf_error_set(err, "%s: [%s] needs the key 'plugin' (%s)", cf->path, section,
                              host[0].help);
+    return hsf_instance_open_as(cf, pp, section, spec, kind, host, plugin, cfg, err);
+}
+
+int hsf_instance_open_as(const hsf_config_file *cf, const hsf_plugin_path *pp, const char *section,
+                         const char *spec, int kind, const hsf_param *host, hsf_plugin *plugin,
+                         hsf_config *cfg, hsf_error *err)
+{
     if (hsf_plugin_open_named(pp, cf, section, spec, kind, plugin, err))
         return -1;
     return hsf_config_bind(cf, section, host, plugin->info->params, cfg, err);

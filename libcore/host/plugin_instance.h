@@ -19,6 +19,13 @@ int hsf_instance_open(const hsf_config_file *cf, const hsf_plugin_path *pp, cons
                       int kind, const hsf_param *host, hsf_plugin *plugin, hsf_config *cfg,
                       hsf_error *err);
 
+/* The same with the plugin named by spec (a name or a path) instead of the
+ * section's key: for a host that resolves the key itself ([queue] plugin =
+ * auto).  spec is only read. */
+int hsf_instance_open_as(const hsf_config_file *cf, const hsf_plugin_path *pp, const char *section,
+                         const char *spec, int kind, const hsf_param *host, hsf_plugin *plugin,
+                         hsf_config *cfg, hsf_error *err);
+
 /* The instance's state: the state_size zeroed bytes its vtable asks for
  * (every kind's vtable begins with state_size), at least one.  Owned by
  * the caller, released by hsf_instance_close; NULL when out of memory. */

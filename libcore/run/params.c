@@ -40,7 +40,9 @@ const hsf_param hsf_run_simulation_params[] = {
 };
 
 const hsf_param hsf_run_queue_params[] = {
-    { "plugin", HSF_PARAM_STRING, "calendar", 0, 0, "queue plugin: a name or a .so path" },
+    { "plugin", HSF_PARAM_STRING, "auto", 0, 0,
+      "queue plugin: a name or a .so path; auto: marin_tree below 12000 particles (indexed), "
+      "calendar otherwise" },
     { "indexed", HSF_PARAM_STRING, "auto", 0, 0,
       "yes or auto: use the queue's indexed operations when it has them (one event per "
       "particle, moved in place); no: push and pop, superseded events dropped as they "
