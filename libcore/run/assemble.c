@@ -320,18 +320,26 @@ static int field_axes(run_state *rs, hsf_error *err)
     return 0;
 }
 
-/* The smallest diameter, the unit of the skin: the particles' own.  With
- * a model the motion records hold reaches (model.h), which a square well
- * makes 1.5 times the radius: a skin of 0.35 of those ran the square
- * well of make bench-models with 40 neighbours to a list and 1.37 times
- * the instructions of one of 0.35 diameters (docs/BENCHMARKS.md). */
-static double smallest_diameter(const hsf_system *sys)
+/* The unit of the skin: the smallest diameter, the particles' own, scaled
+ * down by how far the smallest reach extends past it.  With a model the
+ * motion records hold reaches (model.h), which a square well of range 1.5
+ * makes 1.5 times the radius, and a list then holds 1.5^3 times the
+ * neighbours a hard sphere's does: a skin of 0.35 of the reaches ran the
+ * square well of make bench-models with 40 neighbours to a list and 1.37
+ * times the instructions of one of 0.35 diameters, and 0.35 diameters
+ * took 1.07 times the time of 0.35 / 1.5 (docs/BENCHMARKS.md).  Without a
+ * model, or with reaches equal to the cores, it is the smallest diameter. */
+static double skin_unit(const hsf_system *sys)
 {
     const double *radius = sys->model ? sys->model->radius : NULL;
-    double d = INFINITY;
-    for (size_t i = 0; i < sys->n; i++)
-        d = fmin(d, 2 * (radius ? radius[i] : sys->m[i].radius));
-    return sys->n ? d : 0;
+    double core = INFINITY, reach = INFINITY;
+    for (size_t i = 0; i < sys->n; i++) {
+        core = fmin(core, 2 * (radius ? radius[i] : sys->m[i].radius));
+        reach = fmin(reach, 2 * sys->m[i].radius);
+    }
+    if (!sys->n)
+        return 0;
+    return reach > core ? core * (core / reach) : core;
 }
 
 /* [queue] plugin = auto (the default): the complete binary tree for fewer
@@ -552,7 +560,7 @@ static int build_search(run_state *rs, int validate, hsf_error *err)
         hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,
                         sys->periodic, sys->search != HSF_SEARCH_ALL,
                         sys->search == HSF_SEARCH_LISTS
-                            ? hsf_config_double(&rs->sim, "skin") * smallest_diameter(sys) : 0,
+                            ? hsf_config_double(&rs->sim, "skin") * skin_unit(sys) : 0,
                         sys->search == HSF_SEARCH_LISTS, err))
         return -1;
     hsf_shear_grid_ready(sys);

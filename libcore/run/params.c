@@ -30,7 +30,8 @@ const hsf_param hsf_run_simulation_params[] = {
       "auto: lists from packing fraction 0.38 in 3D and 0.65 in 2D" },
     { "skin", HSF_PARAM_DOUBLE, "0.35", 1e-6, 1e6,
       "how far a particle moves before its neighbour list is renewed, in smallest diameters "
-      "(of the particles, not of an interaction's reach)" },
+      "(of the particles), times smallest diameter over smallest reach when an interaction "
+      "reaches further (a square well of range 1.5: 0.35 / 1.5 diameters)" },
     { "audit_every", HSF_PARAM_DOUBLE, "0", 0, 1e300,
       "simulated time between overlap audits (every pair that can touch, and the queue's "
       "events); 0: only at the end, for the summary's max_overlap" },

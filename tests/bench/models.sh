@@ -2,8 +2,8 @@
 # make bench-models: collisions per second of the model layer (stepped
 # potentials, inelastic cores, bonds, gravity, compression) beside the
 # hard-sphere path on the same system, in turns, for docs/BENCHMARKS.md.
-# Each line is the best of HSF_BENCH_ROUNDS (3) runs, and its ratios to the
-# hard-sphere line above it (of collisions and of events per second;
+# Each line is the best of HSF_BENCH_ROUNDS (3) runs, the two lines of a
+# pair run in turns, and its ratios to the hard-sphere line above it (of collisions and of events per second;
 # a square well spends most events at its steps).  A benchmark, not a test: it never fails on
 # speed.  Usage: tests/bench/models.sh
 set -eu
@@ -19,36 +19,39 @@ echo "machine: $(nproc) cores, $(awk -F': ' '/^model name/ { print $2; exit }' /
 printf '%-40s %-42s %7s %10s %12s %6s %6s\n' workload model N events/s collisions/s ratio \
     ev-ratio
 
-# rate INI ARGS...: the best collisions per second (and events per second)
-# of HSF_BENCH_ROUNDS runs.
-best_of() {
+# run INI ARGS...: one run; its collisions and events per second in c, e
+# (and the particle count in n).
+run() {
     ini=$1
     shift
-    best_c=0 best_e=0
-    for r in $(seq "$rounds"); do
-        "$hsframe" -c "$ini" "$@" >"$work/out" 2>"$work/err" || {
-            echo "failed: $(cat "$work/err")" >&2; return 1; }
-        c=$(awk '/^collisions_per_second:/ { print $2 }' "$work/out")
-        e=$(awk '/^events_per_second:/ { print $2 }' "$work/out")
-        best_c=$(awk -v a="$best_c" -v b="$c" 'BEGIN { print (b > a ? b : a) }')
-        best_e=$(awk -v a="$best_e" -v b="$e" 'BEGIN { print (b > a ? b : a) }')
-    done
+    "$hsframe" -c "$ini" "$@" >"$work/out" 2>"$work/err" || {
+        echo "failed: $(cat "$work/err")" >&2; return 1; }
+    c=$(awk '/^collisions_per_second:/ { print $2 }' "$work/out")
+    e=$(awk '/^events_per_second:/ { print $2 }' "$work/out")
     n=$(awk '/^particles:/ { print $2 }' "$work/out")
 }
 
-# pair NAME INI MODEL-ARGS...: the hard-sphere path, then the model, each
-# line with its ratio to the first.
+max() { awk -v a="$1" -v b="$2" 'BEGIN { print (b > a ? b : a) }'; }
+
+# pair NAME INI MODEL-ARGS...: the hard-sphere path and the model in turns,
+# HSF_BENCH_ROUNDS times each (so that the machine's drift falls on both),
+# each line the best of its runs, with its ratio to the first.
 pair() {
     name=$1 ini=$2
     shift 2
-    best_of "$ini" && base=$best_c base_e=$best_e &&
-        printf '%-40s %-42s %7s %10.0f %12.0f %6s %6s\n' "$name" "hard spheres" "$n" "$best_e" \
-            "$best_c" 1.00 1.00
+    base=0 base_e=0 best_c=0 best_e=0
+    for r in $(seq "$rounds"); do
+        run "$ini" || return 1
+        base=$(max "$base" "$c") base_e=$(max "$base_e" "$e")
+        run "$ini" "$@" || return 1
+        best_c=$(max "$best_c" "$c") best_e=$(max "$best_e" "$e")
+    done
+    printf '%-40s %-42s %7s %10.0f %12.0f %6s %6s\n' "$name" "hard spheres" "$n" "$base_e" \
+        "$base" 1.00 1.00
     model=$(echo "$*" | sed 's/-s //g')
-    best_of "$ini" "$@" &&
-        printf '%-40s %-42s %7s %10.0f %12.0f %6.2f %6.2f\n' "$name" "$model" "$n" "$best_e" \
-            "$best_c" "$(awk -v a="$best_c" -v b="$base" 'BEGIN { print a / b }')" \
-            "$(awk -v a="$best_e" -v b="$base_e" 'BEGIN { print a / b }')"
+    printf '%-40s %-42s %7s %10.0f %12.0f %6.2f %6.2f\n' "$name" "$model" "$n" "$best_e" \
+        "$best_c" "$(awk -v a="$best_c" -v b="$base" 'BEGIN { print a / b }')" \
+        "$(awk -v a="$best_e" -v b="$base_e" 'BEGIN { print a / b }')"
 }
 
 cat >"$work/fluid.ini" <<'INI'
