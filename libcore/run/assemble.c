@@ -327,8 +327,9 @@ static int field_axes(run_state *rs, hsf_error *err)
  * neighbours a hard sphere's does: a skin of 0.35 of the reaches ran the
  * square well of make bench-models with 40 neighbours to a list and 1.37
  * times the instructions of one of 0.35 diameters, and 0.35 diameters
- * took 1.07 times the time of 0.35 / 1.5 (docs/BENCHMARKS.md).  Without a
- * model, or with reaches equal to the cores, it is the smallest diameter. */
+ * took 1.07 times the time of 0.25, near 0.35 / 1.5 = 0.23
+ * (docs/BENCHMARKS.md).  Without a model, or with reaches equal to the
+ * cores, it is the smallest diameter. */
 static double skin_unit(const hsf_system *sys)
 {
     const double *radius = sys->model ? sys->model->radius : NULL;
