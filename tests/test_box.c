@@ -1,6 +1,7 @@
 /* The box boundary, loaded through the plugin ABI: wall hit times in 2D and
  * 3D, reflection and impulse, containment checks. */
 #include <math.h>
+#include <string.h>
 
 #include <criterion/criterion.h>
 
@@ -122,4 +123,52 @@ Test(box, size_must_match_dim)
     const char *m = hsf_error_message(&err);
     cr_assert(strstr(m, "box.ini:2: [boundary] size: expected 3 side lengths for dim = 3, "
                      "found 2"), "%s", m);
+}
+
+/* In a field the box solves, from between the walls, only the wall a
+ * particle heads for (and the one behind it only when that one is out of
+ * reach): on random parabolas, from inside, on a wall and just past it,
+ * the same time and wall as every wall solved with hsf_parabola_time, the
+ * earliest first in the order x-, x+, y-, y+, z-, z+. */
+Test(box, field_hits_are_the_earliest_of_all_walls)
+{
+    cr_assert_eq(make_box("2 1 1.5", 3), 0, "%s", hsf_error_message(&err));
+    const double size[3] = { 2, 1, 1.5 }, radius = 0.1;
+    srand(5);
+    size_t behind = 0;
+    for (int round = 0; round < 100000; round++) {
+        hsf_path p = { .motion = HSF_PATH_FIELD, .radius = radius };
+        for (int a = 0; a < 3; a++) {
+            double lo = radius, hi = size[a] - radius, u = rand() / (double)RAND_MAX;
+            p.r[a] = lo + (hi - lo) * u;
+            p.v[a] = (rand() % 9 == 0) ? 0 : 4 * (rand() / (double)RAND_MAX) - 2;
+            p.a[a] = (rand() % 3 == 0) ? 0 : 6 * (rand() / (double)RAND_MAX) - 3;
+        }
+        int a0 = rand() % 3;
+        switch (round % 6) {
+        case 0: p.r[a0] = radius; break;
+        case 1: p.r[a0] = size[a0] - radius; break;
+        case 2: p.r[a0] = nextafter(radius, 0); break;
+        case 3: p.r[a0] = nextafter(size[a0] - radius, INFINITY); break;
+        default: break;
+        }
+        if (round % 10 == 0)
+            p.v[a0] = 0;
+        double want = INFINITY;
+        int want_wall = -1, wall = -1;
+        for (int a = 0; a < 3; a++)
+            for (int up = 0; up < 2; up++) {
+                double t = hsf_parabola_time(p.r[a], p.v[a], p.a[a],
+                                             up ? size[a] - radius : radius, up ? 1 : -1);
+                if (t < want)
+                    want = t, want_wall = 2 * a + up;
+            }
+        double got = box->first_hit(state, &p, &wall);
+        cr_assert(memcmp(&got, &want, sizeof got) == 0 && (want == INFINITY || wall == want_wall),
+                  "round %d: %a at wall %d, every wall solved: %a at wall %d", round, got, wall,
+                  want, want_wall);
+        int a = want_wall / 2, dir = want_wall % 2 ? 1 : -1;
+        behind += want_wall >= 0 && dir * (p.v[a] != 0 ? p.v[a] : p.a[a]) < 0;
+    }
+    cr_assert_gt(behind, 1000, "only %zu hits on the wall behind: too easy", behind);
 }

@@ -256,3 +256,48 @@ Test(pair_times, avx2_build_gives_the_same_bits)
     cr_assert_gt(finite, 20000, "only %zu pairs with a time: the test is too easy", finite);
 }
 #endif
+
+/* hsf_parabola_first_face (the field's cell exit) solves one face of a
+ * slab where both were solved: on random parabolas, straight lines, starts
+ * on a face or just past it by round-off, and with either face left out
+ * (an outer face of the grid), it returns the bits and the face of the
+ * earlier of hsf_parabola_time's two answers, lo's on a tie; and the
+ * coordinate at that time is on that face. */
+Test(parabola, first_face_is_the_earlier_of_both)
+{
+    srand(17);
+    size_t finite = 0, behind = 0;
+    for (int round = 0; round < 200000; round++) {
+        double lo = 4 * urand() - 2, hi = lo + 0.1 + 2 * fabs(urand());
+        double x = lo + (hi - lo) * fabs(urand());
+        switch (round % 7) {
+        case 0: x = lo; break;
+        case 1: x = hi; break;
+        case 2: x = nextafter(lo, -INFINITY); break;
+        case 3: x = nextafter(hi, INFINITY); break;
+        default: break;
+        }
+        double v = round % 11 == 0 ? 0 : 4 * urand() - 2;
+        double g = round % 5 == 0 ? 0 : 4 * urand() - 2;
+        int skip_lo = round % 13 == 0, skip_hi = round % 17 == 0;
+        double t_lo = skip_lo ? INFINITY : hsf_parabola_time_inline(x, v, g, lo, -1);
+        double t_hi = skip_hi ? INFINITY : hsf_parabola_time_inline(x, v, g, hi, 1);
+        double want = t_lo, got;
+        int want_dir = t_lo < INFINITY ? -1 : 0, dir = 0;
+        if (t_hi < want)
+            want = t_hi, want_dir = 1;
+        got = hsf_parabola_first_face(x, v, g, lo, hi, skip_lo, skip_hi, &dir);
+        cr_assert(memcmp(&got, &want, sizeof got) == 0 && dir == want_dir,
+                  "round %d: x %a v %a g %a in [%a, %a]: %a face %d, both solved %a face %d",
+                  round, x, v, g, lo, hi, got, dir, want, want_dir);
+        if (got < INFINITY) {
+            double at = x + v * got + 0.5 * g * got * got, face = dir > 0 ? hi : lo;
+            cr_assert(fabs(at - face) <= 1e-9 * (1 + fabs(v) * got + fabs(g) * got * got),
+                      "round %d: at %.17g, face %.17g", round, at, face);
+            finite++;
+            behind += dir * (v != 0 ? v : g) < 0;
+        }
+    }
+    cr_assert_gt(finite, 100000, "only %zu parabolas reach a face", finite);
+    cr_assert_gt(behind, 10000, "only %zu reach the face behind them: too easy", behind);
+}

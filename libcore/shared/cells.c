@@ -324,18 +324,20 @@ double hsf_cells_exit_time_field(const hsf_cells *c, const double r[3], const do
     int32_t x[3];
     hsf_cell_coords(l, b->cell, x);
     double best = INFINITY;
-    for (int a = 0; a < c->dim; a++)
-        for (int d = -1; d <= 1; d += 2) {
-            if (!c->periodic[a] && x[a] == (d > 0 ? (int32_t)l->n[a] - 1 : 0))
-                continue;       /* the outer face: the wall comes first */
-            double face = c->lo[a] + (x[a] + (d > 0)) * l->side[a];
-            double t = hsf_parabola_time(r[a], v[a], g[a], face, d);
-            if (t < best) {
-                best = t;
-                *axis = a;
-                *dir = d;
-            }
+    for (int a = 0; a < c->dim; a++) {
+        /* An outer face is not an exit: the wall comes first. */
+        int skip_lo = !c->periodic[a] && x[a] == 0;
+        int skip_hi = !c->periodic[a] && x[a] == (int32_t)l->n[a] - 1;
+        int d = 0;
+        double t = hsf_parabola_first_face(r[a], v[a], g[a], c->lo[a] + x[a] * l->side[a],
+                                           c->lo[a] + (x[a] + 1) * l->side[a], skip_lo,
+                                           skip_hi, &d);
+        if (t < best) {
+            best = t;
+            *axis = a;
+            *dir = d;
         }
+    }
     return best;
 }
 

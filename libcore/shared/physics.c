@@ -24,24 +24,6 @@ double hsf_pair_collide(const double dr[3], double vi[3], double vj[3], double m
 
 double hsf_parabola_time(double x, double v, double g, double face, int dir)
 {
-    double c = x - face;
-    if (dir * c >= 0 && (dir * v > 0 || (v == 0 && dir * g > 0)))
-        return 0;                       /* on or past it, moving through */
-    double t;
-    if (g == 0) {
-        t = dir * v > 0 ? -c / v : INFINITY;
-    } else {
-        double disc = v * v - 2 * g * c;
-        if (disc < 0)
-            return INFINITY;            /* turns back before it */
-        /* The root where the velocity, +-sqrt(disc), has the sign of dir,
-         * in the form without cancellation. */
-        double sq = sqrt(disc);
-        if (dir > 0)
-            t = v > 0 ? -2 * c / (sq + v) : (sq - v) / g;
-        else
-            t = v < 0 ? 2 * c / (sq - v) : -(v + sq) / g;
-    }
-    return t >= 0 ? t : INFINITY;
+    return hsf_parabola_time_inline(x, v, g, face, dir);
 }
 

@@ -53,6 +53,71 @@ static inline double hsf_pair_time_before(const double dr[3], const double dv[3]
     return t < limit ? t : INFINITY;
 }
 
+/* hsf_parabola_time (hsframe/boundary.h), inline for the engine's own
+ * callers. */
+static inline double hsf_parabola_time_inline(double x, double v, double g, double face, int dir)
+{
+    double c = x - face;
+    if (dir * c >= 0 && (dir * v > 0 || (v == 0 && dir * g > 0)))
+        return 0;                       /* on or past it, moving through */
+    double t;
+    if (g == 0) {
+        t = dir * v > 0 ? -c / v : INFINITY;
+    } else {
+        double disc = v * v - 2 * g * c;
+        if (disc < 0)
+            return INFINITY;            /* turns back before it */
+        /* The root where the velocity, +-sqrt(disc), has the sign of dir,
+         * in the form without cancellation. */
+        double sq = sqrt(disc);
+        if (dir > 0)
+            t = v > 0 ? -2 * c / (sq + v) : (sq - v) / g;
+        else
+            t = v < 0 ? 2 * c / (sq - v) : -(v + sq) / g;
+    }
+    return t >= 0 ? t : INFINITY;
+}
+
+/* The first of the two faces lo < hi (sides of a slab: a cell, or a box
+ * less a radius) that a coordinate x + v t + g t^2 / 2 reaches, each
+ * as hsf_parabola_time finds it (the same bits), lo's first on a tie as
+ * min over (lo, -1), (hi, +1) in that order gives; INFINITY if neither.
+ * From strictly inside, only the face it heads for is solved, and the
+ * other only when that one is out of reach (skip_lo, skip_hi: a face not
+ * to consider): it comes back to x, past the apex, before it can reach
+ * the other, so the face it heads for, if reached, is reached first, by
+ * more than the time to the apex.  *dir is set to -1 (lo) or +1 (hi) when a face is
+ * found. */
+static inline double hsf_parabola_first_face(double x, double v, double g, double lo,
+                                             double hi, int skip_lo, int skip_hi, int *dir)
+{
+    if (__builtin_expect(!(x > lo && x < hi), 0)) {
+        /* On a face or past it by round-off: that face may answer 0 (or
+         * -0, at rest on it at the apex) whichever way it heads.  Both. */
+        double t_lo = skip_lo ? INFINITY : hsf_parabola_time_inline(x, v, g, lo, -1);
+        double t_hi = skip_hi ? INFINITY : hsf_parabola_time_inline(x, v, g, hi, 1);
+        if (t_lo < INFINITY && !(t_hi < t_lo))
+            *dir = -1;
+        else if (t_hi < INFINITY)
+            *dir = 1;
+        return t_hi < t_lo ? t_hi : t_lo;
+    }
+    int ahead = v > 0 || (v == 0 && g > 0) ? 1 : -1;
+    int first_skip = ahead > 0 ? skip_hi : skip_lo;
+    double t = first_skip ? INFINITY
+                          : hsf_parabola_time_inline(x, v, g, ahead > 0 ? hi : lo, ahead);
+    if (t < INFINITY) {
+        *dir = ahead;
+        return t;
+    }
+    if (g == 0 || (ahead > 0 ? skip_lo : skip_hi))
+        return INFINITY;    /* a straight line never reaches the face behind it */
+    t = hsf_parabola_time_inline(x, v, g, ahead > 0 ? lo : hi, -ahead);
+    if (t < INFINITY)
+        *dir = -ahead;
+    return t;
+}
+
 /* Up to this many pairs are solved at once by hsf_pair_times. */
 #define HSF_PAIR_BATCH 32
 

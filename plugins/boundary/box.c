@@ -163,20 +163,41 @@ static double box_next_hit(const void *state, const double r[3], const double v[
     return best;
 }
 
-/* In a field: each wall on the parabola of its axis. */
+/* In a field: the walls of each axis on its parabola.  From strictly
+ * between them, only the wall the particle heads for is solved, and the
+ * one behind it only when that one is out of reach: to reach the wall
+ * behind, it must first come back past the apex, after any time the wall
+ * ahead could be reached at.  The same times, so the same bits, as
+ * solving both. */
 static double box_hit_field(const box *b, const double r[3], const double v[3],
                             const double acc[3], double radius, int *wall)
 {
     double best = INFINITY;
-    for (int a = 0; a < b->dim; a++)
-        for (int up = 0; up < 2; up++) {
-            double dt = hsf_parabola_time(r[a], v[a], acc[a], up ? b->size[a] - radius : radius,
-                                          up ? 1 : -1);
-            if (dt < best) {
-                best = dt;
-                *wall = 2 * a + up;
+    for (int a = 0; a < b->dim; a++) {
+        double lo = radius, hi = b->size[a] - radius;
+        if (!(r[a] > lo && r[a] < hi)) {
+            /* Touching a wall or past it by round-off: that wall may answer
+             * 0 whichever way the particle heads.  Both, lo first. */
+            for (int up = 0; up < 2; up++) {
+                double dt = hsf_parabola_time(r[a], v[a], acc[a], up ? hi : lo, up ? 1 : -1);
+                if (dt < best) {
+                    best = dt;
+                    *wall = 2 * a + up;
+                }
             }
+            continue;
         }
+        int up = v[a] > 0 || (v[a] == 0 && acc[a] > 0);
+        double dt = hsf_parabola_time(r[a], v[a], acc[a], up ? hi : lo, up ? 1 : -1);
+        if (!(dt < INFINITY) && acc[a] != 0) {
+            up = !up;
+            dt = hsf_parabola_time(r[a], v[a], acc[a], up ? hi : lo, up ? 1 : -1);
+        }
+        if (dt < best) {
+            best = dt;
+            *wall = 2 * a + up;
+        }
+    }
     return best;
 }
 
