@@ -700,7 +700,7 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
         sys->stats.stale_events++;
         return predict(sys, i, NULL, err);
     }
-    if (sys->search == HSF_SEARCH_CELLS && sys->fetch_ahead) {
+    if (sys->search == HSF_SEARCH_CELLS && sys->fetch_blocks) {
         hsf_cells_block(&sys->cells, sys->b, i, 0, 0, fetch_members, sys);
         hsf_cells_block(&sys->cells, sys->b, j, 0, 0, fetch_members, sys);
     }

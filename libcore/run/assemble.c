@@ -377,6 +377,15 @@ static int open_queue_plugin(run_state *rs, hsf_error *err)
  * auto is indexed whenever the queue can be. */
 #define FETCH_AHEAD_FROM 16384
 
+/* A collision's read-ahead of the records in both particles' blocks of
+ * cells (engine.c, do_pair) pays in 2D from where reading ahead starts
+ * (10^5 and 2.5 * 10^5 discs: 0.90 of the time without it; 32000: even),
+ * but a 3D block is 27 cells, and there it costs more than it saves until
+ * the records are far out of the caches: time with it over time without,
+ * at 0.30, 1.20 at 32000 spheres, 1.05 at 62500, 1.04 at 108000, 0.96 at
+ * 256000 (docs/BENCHMARKS.md). */
+#define FETCH_BLOCKS_3D_FROM 131072
+
 static int choose_indexed(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
@@ -391,6 +400,7 @@ static int choose_indexed(run_state *rs, hsf_error *err)
                                 "expected yes, no or auto, found '%s'", mode);
     sys->fetch_ahead = sys->indexed && sys->queue->index_upcoming && sys->n >= FETCH_AHEAD_FROM;
     sys->queue_prefetch = sys->fetch_ahead ? sys->queue->index_prefetch : NULL;
+    sys->fetch_blocks = sys->fetch_ahead && (sys->dim == 2 || sys->n >= FETCH_BLOCKS_3D_FROM);
     return 0;
 }
 
@@ -603,6 +613,7 @@ static int open_queue(run_state *rs, hsf_error *err)
         sys->queue = hsf_queue_record_type(rs->record);
         sys->queue_state = rs->record;
         sys->queue_prefetch = sys->fetch_ahead ? sys->queue->index_prefetch : NULL;
+    sys->fetch_blocks = sys->fetch_ahead && (sys->dim == 2 || sys->n >= FETCH_BLOCKS_3D_FROM);
     }
     return 0;
 }

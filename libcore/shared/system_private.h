@@ -77,6 +77,8 @@ struct hsf_system {
     hsf_config queue_cfg;
     int indexed;            /* the queue is used through its index_ members */
     int fetch_ahead;        /* and its index_upcoming hint is used */
+    int fetch_blocks;       /* with fetch_ahead and cells: a collision asks for the records
+                               of both particles' blocks (assemble.c, FETCH_BLOCKS_3D_FROM) */
     void (*queue_prefetch)(const void *q, uint32_t key);   /* with fetch_ahead: the
                                queue's index_prefetch hint, or NULL */
     hsf_ahead ahead;
