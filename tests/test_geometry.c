@@ -848,3 +848,149 @@ Test(queue, a_wrong_indexed_setting_is_refused)
                    "[queue]\nindexed = sometimes\n",
                    "run.ini:7: [queue] indexed: expected yes, no or auto, found 'sometimes'");
 }
+
+/* ---- cells no wall reaches ---------------------------------------------- */
+
+/* Boundary NAME made from "[boundary]\n" TEXT in dim dimensions, its
+ * extent [0, side] along every axis; discs or spheres of two sizes (two
+ * grid levels) placed at random inside it, the grid marked by the
+ * boundary's wall_free_box.  On random parabolas (at random times, for
+ * walls that move) a particle in a marked cell must leave its cell no
+ * later than first_hit says it touches a wall, and no cell at the grid's
+ * edge is marked.  Returns the share of particles in marked cells. */
+static double wall_free_cells_keep_walls_away(const char *name, const char *text, int dim,
+                                              double side)
+{
+    enum { N = 3000 };
+    static hsf_motion m[N];
+    static hsf_body b[N];
+    hsf_plugin_path bpp;
+    hsf_plugin bplugin;
+    hsf_config_file bcf;
+    hsf_config bcfg;
+    char ini[256];
+    snprintf(ini, sizeof ini, "[boundary]\n%s", text);
+    cr_assert_eq(hsf_config_load(&bcf, write_temp(0, "wf.ini", ini), &err), 0);
+    cr_assert_eq(hsf_plugin_path_init(&bpp, NULL, &err), 0);
+    cr_assert_eq(hsf_plugin_open(&bpp, name, HSF_PLUGIN_BOUNDARY, &bplugin, &err), 0, "%s",
+                 hsf_error_message(&err));
+    const hsf_boundary_type *bt = bplugin.info->vtable;
+    cr_assert_eq(hsf_config_bind(&bcf, "boundary", NULL, bplugin.info->params, &bcfg, &err), 0);
+    void *bs = calloc(1, bt->state_size);
+    cr_assert_eq(bt->init(bs, &bcfg, dim, &err), 0, "%s", hsf_error_message(&err));
+    cr_assert(bt->wall_free_box, "%s has no wall_free_box", name);
+    double lo[3], hi[3];
+    int periodic[3];
+    bt->extent(bs, lo, hi, periodic);
+    for (int i = 0; i < N; i++) {
+        m[i].radius = i % 2 ? 0.1 : 0.35;
+        do {
+            for (int a = 0; a < 3; a++)
+                m[i].r[a] = a < dim ? side * rand() / ((double)RAND_MAX + 1) : 0;
+        } while (bt->check(bs, m[i].r, m[i].radius, &err));
+        b[i] = (hsf_body){ .next = HSF_NONE };
+    }
+    hsf_cells c;
+    cr_assert_eq(hsf_cells_build(&c, m, b, N, dim, lo, hi, periodic, 1, 0, 0, &err), 0, "%s",
+                 hsf_error_message(&err));
+    cr_assert_eq(c.nlevels, 2);
+    double flo[3], fhi[3];
+    bt->wall_free_box(bs, flo, fhi);
+    hsf_cells_mark_wall_free(&c, flo, fhi);
+    size_t marked = 0, met = 0;
+    for (int i = 0; i < N; i++) {
+        hsf_path p = { .motion = HSF_PATH_FIELD, .time = 50.0 * rand() / RAND_MAX,
+                       .radius = m[i].radius };
+        for (int a = 0; a < dim; a++) {
+            p.r[a] = m[i].r[a];
+            p.v[a] = 4.0 * rand() / RAND_MAX - 2;
+            p.a[a] = 6.0 * rand() / RAND_MAX - 3;
+        }
+        int axis, dir, wall_free = -1, wall = -1;
+        double t_cell = hsf_cells_exit_time_field(&c, p.r, p.v, p.a, &b[i], &axis, &dir,
+                                                  &wall_free);
+        int32_t x[3];
+        const hsf_cell_level *l = &c.level[b[i].level];
+        hsf_cell_coords(l, b[i].cell, x);
+        for (int a = 0; a < dim; a++)
+            cr_assert(!wall_free || (x[a] > 0 && x[a] < (int32_t)l->n[a] - 1),
+                      "%s: cell %d of %u along axis %d is at the edge, yet marked", name, x[a],
+                      l->n[a], a);
+        double t_wall = bt->first_hit(bs, &p, &wall);
+        met += t_wall < t_cell;
+        if (!wall_free)
+            continue;
+        marked++;
+        cr_assert_geq(t_wall, t_cell, "%s: particle %d of radius %g meets wall %d at %.17g, "
+                      "before it leaves its marked cell at %.17g", name, i, p.radius, wall,
+                      t_wall, t_cell);
+    }
+    cr_assert_gt(met, 0, "%s: no particle meets a wall before leaving its cell: too easy", name);
+    /* A build clears the marks. */
+    hsf_cells_free(&c);
+    cr_assert_eq(hsf_cells_build(&c, m, b, N, dim, lo, hi, periodic, 1, 0, 0, &err), 0);
+    int32_t x[3] = { 0, 0, 0 };
+    for (int i = 0; i < N; i++) {
+        hsf_cell_coords(&c.level[b[i].level], b[i].cell, x);
+        cr_assert_eq(hsf_cells_wall_free(&c, &b[i], x), 0, "a mark outlived the build");
+    }
+    hsf_cells_free(&c);
+    if (bt->fini)
+        bt->fini(bs);
+    free(bs);
+    hsf_config_unbind(&bcfg);
+    hsf_config_file_free(&bcf);
+    hsf_plugin_close(&bplugin);
+    hsf_plugin_path_free(&bpp);
+    return (double)marked / N;
+}
+
+Test(cells, no_wall_is_met_before_leaving_a_wall_free_cell)
+{
+    srand(11);
+    double box2 = wall_free_cells_keep_walls_away("box", "size = 24 24\n", 2, 24);
+    double box3 = wall_free_cells_keep_walls_away("box", "size = 9 9 9\n", 3, 9);
+    double vib = wall_free_cells_keep_walls_away("box", "size = 24 24\nvibrate = -y\n"
+                                                 "amplitude = 2\nfrequency = 0.3\n", 2, 24);
+    double disc = wall_free_cells_keep_walls_away("circle", "center = 12 12\nradius = 12\n",
+                                                  2, 24);
+    double ball = wall_free_cells_keep_walls_away("circle", "center = 6 6 6\nradius = 6\n",
+                                                  3, 12);
+    /* Most cells of a box are inner ones; fewer of a round container. */
+    cr_assert_gt(box2, 0.8, "box 2D: %g marked", box2);
+    cr_assert_gt(box3, 0.5, "box 3D: %g marked", box3);
+    cr_assert(vib > 0.6 && vib < box2, "vibrating box: %g marked, fixed %g", vib, box2);
+    cr_assert_gt(disc, 0.3, "circle: %g marked", disc);
+    cr_assert_gt(ball, 0.1, "sphere: %g marked", ball);
+}
+
+/* Along a periodic axis every cell or none: the box must span the axis. */
+Test(cells, a_periodic_axis_is_wall_free_only_when_the_box_spans_it)
+{
+    enum { N = 400 };
+    static hsf_motion m[N];
+    static hsf_body b[N];
+    for (int i = 0; i < N; i++) {
+        m[i] = (hsf_motion){ .radius = 0.2, .r = { 10.0 * (i % 20) / 20 + 0.25,
+                                                   10.0 * (i / 20) / 20 + 0.25, 0 } };
+        b[i] = (hsf_body){ .next = HSF_NONE };
+    }
+    double lo[3] = { 0, 0, 0 }, hi[3] = { 10, 10, 0 };
+    int periodic[3] = { 1, 0, 0 };
+    hsf_cells c;
+    cr_assert_eq(hsf_cells_build(&c, m, b, N, 2, lo, hi, periodic, 1, 0, 0, &err), 0);
+    const hsf_cell_level *l = &c.level[0];
+    double spans_lo[3] = { -1, 0, 0 }, spans_hi[3] = { 11, 10, 0 };
+    hsf_cells_mark_wall_free(&c, spans_lo, spans_hi);
+    cr_assert(l->clear_lo[0] == 0 && l->clear_end[0] == (int32_t)l->n[0]);
+    cr_assert(l->clear_lo[1] == 1 && l->clear_end[1] == (int32_t)l->n[1] - 1,
+              "walls at the faces of y: all but the outer cells, found [%d, %d) of %u",
+              l->clear_lo[1], l->clear_end[1], l->n[1]);
+    double short_lo[3] = { 0.5, 0, 0 };
+    hsf_cells_mark_wall_free(&c, short_lo, spans_hi);
+    cr_assert_eq(l->clear_end[0], l->clear_lo[0], "x is not spanned: no cell is clear");
+    double empty_lo[3] = { -1, 6, 0 }, empty_hi[3] = { 11, 5, 0 };
+    hsf_cells_mark_wall_free(&c, empty_lo, empty_hi);
+    cr_assert_eq(l->clear_end[1], l->clear_lo[1], "an empty box clears nothing");
+    hsf_cells_free(&c);
+}

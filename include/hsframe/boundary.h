@@ -154,6 +154,21 @@ typedef struct hsf_boundary_type {
      * host.  Optional: NULL for a boundary whose walls stand still. */
     void (*wall_velocity)(const void *b, int wall, double time, const double r[3],
                           double u[3]);
+
+    /* ---- Since ABI 1.5: where no wall reaches ---------------------------
+     * Sets [lo, hi] to an axis-aligned box (lengths, components beyond dim
+     * ignored) whose interior no wall enters at any time; walls may lie on
+     * its faces.  A particle whose surface stays strictly inside it touches
+     * no wall, so the host need not ask first_hit for one it knows to be
+     * there: in a field, a particle in a cell of the grid that lies, with
+     * the largest radius of its cell size, well inside the box leaves its
+     * cell before any wall can stop it, and its wall query is skipped (the
+     * hits found are the same).  For a box container it is the container,
+     * for a round one the largest box inside; lo >= hi along an axis says
+     * that walls may be anywhere.  Along a periodic axis the host uses it
+     * only if it spans the whole extent.  lo and hi are owned by the host.
+     * Optional: NULL, and the host asks for the walls at every prediction. */
+    void (*wall_free_box)(const void *b, double lo[3], double hi[3]);
 } hsf_boundary_type;
 
 /* For boundary plugins (since ABI 1.5): the first time t >= 0 at which a

@@ -46,8 +46,9 @@
  *        hit on any path) and normal (for growing particles), next_hit
  *        optional when first_hit is set, and the host functions
  *        hsf_parabola_time, hsf_path_plane_time, hsf_path_sphere_time and
- *        hsf_path_at; the optional members sliding (Lees-Edwards images)
- *        and wall_velocity (walls that move), and system.h's
+ *        hsf_path_at; the optional members sliding (Lees-Edwards images),
+ *        wall_velocity (walls that move) and wall_free_box (where no
+ *        wall reaches, so that the host may skip the walls there), and system.h's
  *        hsf_system_shear, hsf_system_flow_velocity and
  *        hsf_system_separation.
  *        Outputs: the optional member written (the files,

@@ -384,6 +384,15 @@ crossing_cells(const hsf_system *sys, const crossing *cross, const hsf_block_cel
 static HSF_AVX2_CLONES int predict_model(hsf_system *sys, uint32_t i, const crossing *cross,
                                          hsf_error *err);
 
+/* The first wall a particle on path touches, and when (boundary.h).
+ * Walls that move: first_hit knows the time, next_hit does not. */
+static inline double path_wall_hit(const hsf_system *sys, const hsf_path *path, int *wall)
+{
+    return __builtin_expect(sys->walls.on, 0)
+               ? sys->boundary->first_hit(sys->boundary_state, path, wall)
+               : hsf_boundary_hit(sys->boundary, sys->boundary_state, path, wall);
+}
+
 /* Built for AVX2 as well, as predict_model is (HSF_AVX2_CLONES, pair_search.h). */
 static HSF_AVX2_CLONES int predict(hsf_system *sys, uint32_t i, const crossing *cross,
                                    hsf_error *err)
@@ -572,28 +581,28 @@ predict_model(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err
         path.v[a] = vi[a];
         path.a[a] = sys->has_field ? sys->gravity[a] : 0;
     }
-    /* Walls that move: first_hit knows the time, next_hit does not. */
-    double t_wall = __builtin_expect(sys->walls.on, 0)
-                        ? sys->boundary->first_hit(sys->boundary_state, &path, &wall)
-                        : hsf_boundary_hit(sys->boundary, sys->boundary_state, &path, &wall);
-    if (__builtin_expect(!(t_wall >= 0), 0))
-        return bad_hit(sys, i, t_wall, err);
     /* Lists never serve a field (run.c): a neighbourhood's exit on a
      * parabola is a quartic.  Periodic axes have no field, so a box exit
      * is on a straight line. */
-    int axis = 0, dir = 0;
+    int axis = 0, dir = 0, wall_free = 0;
     double t_cell;
     if (sys->search == HSF_SEARCH_LISTS)
         t_cell = hsf_neighbourhood_exit_time(mi, sys->b[i].anchor, sys->cells.skin) - (now - mi->t);
     else if (sys->search == HSF_SEARCH_CELLS && sys->has_field)
         t_cell = hsf_cells_exit_time_field(&sys->cells, ri, vi, sys->gravity, &sys->b[i], &axis,
-                                           &dir);
+                                           &dir, &wall_free);
     else if (sys->search == HSF_SEARCH_CELLS)
         t_cell = hsf_cells_exit_time(&sys->cells, mi, &sys->b[i], &axis, &dir) - (now - mi->t);
     else
         t_cell = box_exit_time(sys, mi, &axis, &dir) - (now - mi->t);
     if (t_cell < 0)
         t_cell = 0;
+    /* In a cell no wall reaches, the particle leaves the cell before it
+     * can touch a wall: its path meets the walls only if a partner is kept
+     * beyond the exit (below). */
+    double t_wall = wall_free ? INFINITY : path_wall_hit(sys, &path, &wall);
+    if (__builtin_expect(!(t_wall >= 0), 0))
+        return bad_hit(sys, i, t_wall, err);
     double best = t_wall < t_cell ? t_wall : t_cell;
     uint32_t partner = HSF_NONE;
     if (md->batched && sys->search != HSF_SEARCH_ALL) {
@@ -616,6 +625,16 @@ predict_model(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err
             hsf_prefetch(&sys->b[partner].changed_seq);
     } else {
         hsf_model_search(sys, i, ri, vi, now, &best, &partner);
+    }
+    /* A partner kept beyond the exit of a cell no wall reaches: the walls
+     * bound it as they bound the search elsewhere, so that the same
+     * partners are kept and the events are the same to the last bit. */
+    if (wall_free && partner != HSF_NONE && !(best < t_cell)) {
+        t_wall = path_wall_hit(sys, &path, &wall);
+        if (__builtin_expect(!(t_wall >= 0), 0))
+            return bad_hit(sys, i, t_wall, err);
+        if (!(best < t_wall))
+            partner = HSF_NONE;
     }
     /* Only a kept partner comes after the cell exit. */
     if (partner != HSF_NONE && best < t_cell)

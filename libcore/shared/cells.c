@@ -318,11 +318,13 @@ double hsf_cells_exit_time(const hsf_cells *c, const hsf_motion *m, const hsf_bo
 }
 
 double hsf_cells_exit_time_field(const hsf_cells *c, const double r[3], const double v[3],
-                                 const double g[3], const hsf_body *b, int *axis, int *dir)
+                                 const double g[3], const hsf_body *b, int *axis, int *dir,
+                                 int *wall_free)
 {
     const hsf_cell_level *l = &c->level[b->level];
     int32_t x[3];
     hsf_cell_coords(l, b->cell, x);
+    *wall_free = hsf_cells_wall_free(c, b, x);
     double best = INFINITY;
     for (int a = 0; a < c->dim; a++) {
         /* An outer face is not an exit: the wall comes first. */
@@ -339,6 +341,33 @@ double hsf_cells_exit_time_field(const hsf_cells *c, const double r[3], const do
         }
     }
     return best;
+}
+
+void hsf_cells_mark_wall_free(hsf_cells *c, const double lo[3], const double hi[3])
+{
+    for (int li = 0; li < c->nlevels; li++) {
+        hsf_cell_level *l = &c->level[li];
+        for (int a = 0; a < c->dim; a++) {
+            int32_t n = (int32_t)l->n[a], first = n, end = 0;
+            double top = c->lo[a] + c->len[a];
+            if (c->periodic[a]) {
+                if (lo[a] <= c->lo[a] && hi[a] >= top)
+                    first = 0, end = n;
+            } else {
+                /* A particle is in its cell to round-off (crossings move it
+                 * at the face): a margin of 10^-9 of the extent covers that. */
+                double reach = l->rmax + 1e-9 * (fabs(c->lo[a]) + fabs(top));
+                for (int32_t x = 0; x < n; x++)
+                    if (hsf_cell_corner(c, l, a, x) - reach > lo[a] &&
+                        hsf_cell_corner(c, l, a, x + 1) + reach < hi[a]) {
+                        first = x < first ? x : first;
+                        end = x + 1;
+                    }
+            }
+            l->clear_lo[a] = first;
+            l->clear_end[a] = end > first ? end : first;
+        }
+    }
 }
 
 void hsf_cells_cross(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i, int axis, int dir)

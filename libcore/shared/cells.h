@@ -30,6 +30,9 @@ typedef struct hsf_cell_level {
     uint32_t stride;    /* 1 (a chain only), 4, 8 or 16 */
     float *offsets;     /* with anchors: 4 floats per slot (hsf_slot_offset), else NULL */
     size_t count;       /* particles at this level */
+    /* The cells no wall reaches (hsf_cells_mark_wall_free): coordinates in
+     * [clear_lo, clear_end) along every axis; none after a build. */
+    int32_t clear_lo[3], clear_end[3];
 } hsf_cell_level;
 
 /* With anchors (a grid for neighbour lists), each slot's anchor less its
@@ -106,9 +109,29 @@ double hsf_cells_exit_time(const hsf_cells *c, const hsf_motion *m, const hsf_bo
 /* In a uniform field: the time from now until a particle at r with
  * velocity v and acceleration g (a parabola) leaves its cell, through
  * which face in *axis and *dir; INFINITY when it never does.  Outer faces
- * of non-periodic axes are left to the walls, as above. */
+ * of non-periodic axes are left to the walls, as above.  *wall_free: 1 if
+ * the cell is one no wall reaches (hsf_cells_mark_wall_free), else 0. */
 double hsf_cells_exit_time_field(const hsf_cells *c, const double r[3], const double v[3],
-                                 const double g[3], const hsf_body *b, int *axis, int *dir);
+                                 const double g[3], const hsf_body *b, int *axis, int *dir,
+                                 int *wall_free);
+
+/* Marks at every level the cells in which no particle of the level can
+ * touch a wall: those lying, with the level's largest radius and a margin
+ * for rounding, strictly inside the box [lo, hi] that the boundary keeps
+ * clear of walls (boundary.h, wall_free_box); along a periodic axis every
+ * cell if the box spans the whole extent, else none.  For radii that stay
+ * as built: a build clears the marks. */
+void hsf_cells_mark_wall_free(hsf_cells *c, const double lo[3], const double hi[3]);
+
+/* Whether particle b's cell is one no wall reaches (marked above). */
+static inline int hsf_cells_wall_free(const hsf_cells *c, const hsf_body *b, const int32_t x[3])
+{
+    const hsf_cell_level *l = &c->level[b->level];
+    int clear = 1;
+    for (int a = 0; a < c->dim; a++)
+        clear &= x[a] >= l->clear_lo[a] && x[a] < l->clear_end[a];
+    return clear;
+}
 
 /* Moves particle i into the neighbouring cell through face (axis, dir),
  * wrapping its position and image counter along periodic axes. */

@@ -309,6 +309,22 @@ static void box_wall_velocity(const void *state, int wall, double time, const do
         u[b->vib.axis] = vibrating_wall_velocity(&b->vib, time);
 }
 
+/* The box itself, less the vibrating wall's swing inward. */
+static void box_wall_free_box(const void *state, double lo[3], double hi[3])
+{
+    const box *b = state;
+    for (int a = 0; a < 3; a++) {
+        lo[a] = 0;
+        hi[a] = a < b->dim ? b->size[a] : 0;
+    }
+    if (b->vibrating >= 0) {
+        if (b->vib.inward > 0)
+            lo[b->vib.axis] += b->vib.amplitude;
+        else
+            hi[b->vib.axis] -= b->vib.amplitude;
+    }
+}
+
 static const hsf_boundary_type box_type = {
     .state_size = sizeof(box),
     .init = box_init,
@@ -321,6 +337,7 @@ static const hsf_boundary_type box_type = {
     .first_hit = box_first_hit,
     .normal = box_normal,
     .wall_velocity = box_wall_velocity,
+    .wall_free_box = box_wall_free_box,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_BOUNDARY, "box",

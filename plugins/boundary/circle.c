@@ -44,6 +44,18 @@ static void circle_extent(const void *state, double lo[3], double hi[3], int per
     }
 }
 
+/* The largest box inside: the cube of half side radius / sqrt(dim), a
+ * little smaller so that its corners stay inside after rounding. */
+static void circle_wall_free_box(const void *state, double lo[3], double hi[3])
+{
+    const circle *c = state;
+    double half = c->radius / sqrt(c->dim) * (1 - 1e-12);
+    for (int a = 0; a < 3; a++) {
+        lo[a] = a < c->dim ? c->center[a] - half : 0;
+        hi[a] = a < c->dim ? c->center[a] + half : 0;
+    }
+}
+
 static double circle_volume(const void *state)
 {
     const circle *c = state;
@@ -182,6 +194,7 @@ static const hsf_boundary_type circle_type = {
     .normal = circle_normal,
     .collide = circle_collide,
     .wall_area = circle_wall_area,
+    .wall_free_box = circle_wall_free_box,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_BOUNDARY, "circle",
