@@ -644,7 +644,9 @@ Test(cells, exit_time_is_the_face_reached_first)
                 want = t, want_axis = a, want_dir = v > 0 ? 1 : -1;
         }
         int axis = -7, dir = -7;
-        double t = hsf_cells_exit_time(&c, &m[i], &b[i], &axis, &dir);
+        int wall_free = -1;
+        double t = hsf_cells_exit_time(&c, &m[i], &b[i], &axis, &dir, &wall_free);
+        cr_assert_eq(wall_free, 0, "particle %d: a cell marked without marking", i);
         cr_assert(t == want || (isinf(t) && isinf(want)), "particle %d: %.17g, face at %.17g",
                   i, t, want);
         cr_assert(axis == want_axis && dir == want_dir, "particle %d: axis %d dir %d, "
@@ -661,9 +663,10 @@ Test(cells, exit_time_is_the_face_reached_first)
     cr_assert_gt(exits, N / 2);
     cr_assert_gt(none, 0, "no particle at rest or bound for a wall: the test is too easy");
     int axis = -7, dir = -7;
-    hsf_cells_exit_time(&c, &m[tie], &b[tie], &axis, &dir);
+    int wall_free;
+    hsf_cells_exit_time(&c, &m[tie], &b[tie], &axis, &dir, &wall_free);
     cr_assert(axis == 0 && dir == 1, "a tie between x and y goes to x, not axis %d", axis);
-    cr_assert_eq(hsf_cells_exit_time(&c, &m[1], &b[1], &axis, &dir), 0);
+    cr_assert_eq(hsf_cells_exit_time(&c, &m[1], &b[1], &axis, &dir, &wall_free), 0);
     cr_assert(axis == 0 && dir == -1, "on its lower face moving down: exit now, down x");
     hsf_cells_free(&c);
 }
@@ -854,10 +857,10 @@ Test(queue, a_wrong_indexed_setting_is_refused)
 /* Boundary NAME made from "[boundary]\n" TEXT in dim dimensions, its
  * extent [0, side] along every axis; discs or spheres of two sizes (two
  * grid levels) placed at random inside it, the grid marked by the
- * boundary's wall_free_box.  On random parabolas (at random times, for
- * walls that move) a particle in a marked cell must leave its cell no
- * later than first_hit says it touches a wall, and no cell at the grid's
- * edge is marked.  Returns the share of particles in marked cells. */
+ * boundary's wall_free_box.  On random parabolas and straight lines (at
+ * random times, for walls that move) a particle in a marked cell must
+ * leave its cell no later than first_hit says it touches a wall, and no
+ * cell at the grid's edge is marked.  Returns the share of particles in marked cells. */
 static double wall_free_cells_keep_walls_away(const char *name, const char *text, int dim,
                                               double side)
 {
@@ -918,12 +921,26 @@ static double wall_free_cells_keep_walls_away(const char *name, const char *text
                       l->n[a], a);
         double t_wall = bt->first_hit(bs, &p, &wall);
         met += t_wall < t_cell;
+        /* The same on a straight line (the hard-sphere path's exit). */
+        hsf_motion line = m[i];
+        hsf_path straight = p;
+        straight.motion = 0;
+        for (int a = 0; a < 3; a++)
+            line.v[a] = p.v[a], line.t = 0, straight.a[a] = 0;
+        int line_free = -1;
+        double t_line_cell = hsf_cells_exit_time(&c, &line, &b[i], &axis, &dir, &line_free);
+        double t_line_wall = bt->first_hit(bs, &straight, &wall);
+        cr_assert_eq(line_free, wall_free, "%s: particle %d's cell marked one way only", name,
+                     i);
         if (!wall_free)
             continue;
         marked++;
         cr_assert_geq(t_wall, t_cell, "%s: particle %d of radius %g meets wall %d at %.17g, "
                       "before it leaves its marked cell at %.17g", name, i, p.radius, wall,
                       t_wall, t_cell);
+        cr_assert_geq(t_line_wall, t_line_cell, "%s: particle %d on a straight line meets a "
+                      "wall at %.17g, before it leaves its marked cell at %.17g", name, i,
+                      t_line_wall, t_line_cell);
     }
     cr_assert_gt(met, 0, "%s: no particle meets a wall before leaving its cell: too easy", name);
     /* A build clears the marks. */

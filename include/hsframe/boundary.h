@@ -159,8 +159,8 @@ typedef struct hsf_boundary_type {
      * Sets [lo, hi] to an axis-aligned box (lengths, components beyond dim
      * ignored) whose interior no wall enters at any time; walls may lie on
      * its faces.  A particle whose surface stays strictly inside it touches
-     * no wall, so the host need not ask first_hit for one it knows to be
-     * there: in a field, a particle in a cell of the grid that lies, with
+     * no wall, so the host need not ask next_hit or first_hit for one it
+     * knows to be there: a particle in a cell of the grid that lies, with
      * the largest radius of its cell size, well inside the box leaves its
      * cell before any wall can stop it, and its wall query is skipped (the
      * hits found are the same).  For a box container it is the container,

@@ -402,21 +402,25 @@ static HSF_AVX2_CLONES int predict(hsf_system *sys, uint32_t i, const crossing *
     const hsf_motion *mi = &sys->m[i];
     double now = sys->time, ri[3];
     hsf_position_at(mi, now, ri);
-    int wall = -1;
-    double t_wall = hsf_boundary_hit_straight(sys->boundary, sys->boundary_state, now, ri, mi->v,
-                                              mi->radius, &wall);
-    if (__builtin_expect(!(t_wall >= 0), 0))    /* NaN fails it too */
-        return bad_hit(sys, i, t_wall, err);
     /* The exit time is measured from the particle's own clock. */
-    int axis = 0, dir = 0;
+    int axis = 0, dir = 0, wall_free = 0;
     double t_cell = sys->search == HSF_SEARCH_LISTS
                         ? hsf_neighbourhood_exit_time(mi, sys->b[i].anchor, sys->cells.skin)
                     : sys->search == HSF_SEARCH_CELLS
-                        ? hsf_cells_exit_time(&sys->cells, mi, &sys->b[i], &axis, &dir)
+                        ? hsf_cells_exit_time(&sys->cells, mi, &sys->b[i], &axis, &dir, &wall_free)
                         : box_exit_time(sys, mi, &axis, &dir);
     t_cell -= now - mi->t;
     if (t_cell < 0)
         t_cell = 0;
+    /* In a cell no wall reaches, the particle leaves the cell before it
+     * can touch a wall: the walls are asked only if a partner is kept
+     * beyond the exit (below). */
+    int wall = -1;
+    double t_wall = wall_free ? INFINITY
+                              : hsf_boundary_hit_straight(sys->boundary, sys->boundary_state,
+                                                          now, ri, mi->v, mi->radius, &wall);
+    if (__builtin_expect(!(t_wall >= 0), 0))    /* NaN fails it too */
+        return bad_hit(sys, i, t_wall, err);
     /* A pair collision only matters if it comes before the wall and the
      * exit (the particle is predicted again then), or when a partner is
      * kept, before the wall: that bound lets the search dismiss most pairs
@@ -470,6 +474,16 @@ static HSF_AVX2_CLONES int predict(hsf_system *sys, uint32_t i, const crossing *
         solve_gathered(&s);
     else
         solve_batch(&s);
+    /* A partner kept beyond the exit of a cell no wall reaches: the walls
+     * bound it as they bound the search elsewhere (the same events). */
+    if (wall_free && s.partner != HSF_NONE && !(s.best < t_cell)) {
+        t_wall = hsf_boundary_hit_straight(sys->boundary, sys->boundary_state, now, ri, mi->v,
+                                           mi->radius, &wall);
+        if (__builtin_expect(!(t_wall >= 0), 0))
+            return bad_hit(sys, i, t_wall, err);
+        if (!(s.best < t_wall))
+            s.partner = HSF_NONE;
+    }
     if (s.partner != HSF_NONE && s.best < t_cell) {
         /* Without reading ahead, the partner's body is a cache miss when
          * the event is checked; asked for now, it is still in a cache of
@@ -592,7 +606,8 @@ predict_model(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err
         t_cell = hsf_cells_exit_time_field(&sys->cells, ri, vi, sys->gravity, &sys->b[i], &axis,
                                            &dir, &wall_free);
     else if (sys->search == HSF_SEARCH_CELLS)
-        t_cell = hsf_cells_exit_time(&sys->cells, mi, &sys->b[i], &axis, &dir) - (now - mi->t);
+        t_cell = hsf_cells_exit_time(&sys->cells, mi, &sys->b[i], &axis, &dir, &wall_free) -
+                 (now - mi->t);
     else
         t_cell = box_exit_time(sys, mi, &axis, &dir) - (now - mi->t);
     if (t_cell < 0)

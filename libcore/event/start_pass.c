@@ -19,9 +19,11 @@ void hsf_start_limits_of(const hsf_system *sys, uint32_t i, hsf_start_limits *ou
                                             mi->radius, &out->wall);
     out->axis = 0;
     out->dir = 0;
+    int wall_free;      /* the walls are asked anyway: the start pass needs their time */
     double t_cell = sys->search == HSF_SEARCH_LISTS
                         ? hsf_neighbourhood_exit_time(mi, sys->b[i].anchor, sys->cells.skin)
-                        : hsf_cells_exit_time(&sys->cells, mi, &sys->b[i], &out->axis, &out->dir);
+                        : hsf_cells_exit_time(&sys->cells, mi, &sys->b[i], &out->axis, &out->dir,
+                                              &wall_free);
     t_cell -= now - mi->t;
     if (t_cell < 0)
         t_cell = 0;

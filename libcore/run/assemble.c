@@ -575,9 +575,9 @@ static int build_search(run_state *rs, int validate, hsf_error *err)
                         sys->search == HSF_SEARCH_LISTS, err))
         return -1;
     hsf_shear_grid_ready(sys);
-    /* A field's parabolas skip their walls in the cells no wall reaches
-     * (engine.c, predict_model); radii that grow would outgrow the marks. */
-    if (sys->has_field && sys->search == HSF_SEARCH_CELLS && sys->boundary->wall_free_box &&
+    /* Predictions skip the walls in the cells no wall reaches (engine.c);
+     * radii that grow would outgrow the marks. */
+    if (sys->search == HSF_SEARCH_CELLS && sys->boundary->wall_free_box &&
         !(sys->model && sys->model->growth.on)) {
         double lo[3], hi[3];
         sys->boundary->wall_free_box(sys->boundary_state, lo, hi);

@@ -289,11 +289,12 @@ void hsf_cells_reanchor(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i)
  * fluid's time at packing fraction 0.30 (4000 spheres).  The same faces,
  * times and choice (the first earliest axis) as a test per axis. */
 double hsf_cells_exit_time(const hsf_cells *c, const hsf_motion *m, const hsf_body *b,
-                           int *axis, int *dir)
+                           int *axis, int *dir, int *wall_free)
 {
     const hsf_cell_level *l = &c->level[b->level];
     int32_t x[3];
     hsf_cell_coords(l, b->cell, x);
+    *wall_free = hsf_cells_wall_free(c, b, x);
     double best = INFINITY;
     int best_axis = *axis, best_dir = *dir;
     for (int a = 0; a < c->dim; a++) {

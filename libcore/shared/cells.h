@@ -102,9 +102,10 @@ void hsf_cells_free(hsf_cells *c);
  * until a particle moving as m (at its own clock) leaves its cell, through
  * which face in *axis and *dir (+1 or -1); INFINITY when it never does (at
  * rest, or only towards an outer face of a non-periodic axis, which a wall
- * guards). */
+ * guards).  *wall_free: 1 if the cell is one no wall reaches
+ * (hsf_cells_mark_wall_free), else 0. */
 double hsf_cells_exit_time(const hsf_cells *c, const hsf_motion *m, const hsf_body *b,
-                           int *axis, int *dir);
+                           int *axis, int *dir, int *wall_free);
 
 /* In a uniform field: the time from now until a particle at r with
  * velocity v and acceleration g (a parabola) leaves its cell, through
