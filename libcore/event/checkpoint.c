@@ -185,6 +185,7 @@ static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
         if (hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,
                             sys->periodic, sys->search != HSF_SEARCH_ALL, 0, 0, err))
             return -1;
+        hsf_system_mark_wall_free(sys);
         memcpy(sys->m, motion, sys->n * sizeof *sys->m);
     }
     if (hsf_ckpt_read_bodies(sys, r, err) || hsf_ckpt_next(r, "CELL", &d, &size, err) ||

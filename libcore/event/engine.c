@@ -965,6 +965,7 @@ static int do_rescale(hsf_system *sys, const hsf_event *ev, hsf_error *err)
         if (hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,
                             sys->periodic, sys->search != HSF_SEARCH_ALL, 0, 0, err))
             return -1;
+        hsf_system_mark_wall_free(sys);
     }
     for (uint32_t i = 0; i < sys->n; i++)
         sys->b[i].changed_seq = sys->next_seq;

@@ -575,14 +575,7 @@ static int build_search(run_state *rs, int validate, hsf_error *err)
                         sys->search == HSF_SEARCH_LISTS, err))
         return -1;
     hsf_shear_grid_ready(sys);
-    /* Predictions skip the walls in the cells no wall reaches (engine.c);
-     * radii that grow would outgrow the marks. */
-    if (sys->search == HSF_SEARCH_CELLS && sys->boundary->wall_free_box &&
-        !(sys->model && sys->model->growth.on)) {
-        double lo[3], hi[3];
-        sys->boundary->wall_free_box(sys->boundary_state, lo, hi);
-        hsf_cells_mark_wall_free(&sys->cells, lo, hi);
-    }
+    hsf_system_mark_wall_free(sys);
     if ((validate && hsf_validate_overlaps(sys, &rs->set, err)) ||
         (sys->search == HSF_SEARCH_LISTS &&
          hsf_neighbours_build(&sys->nb, &sys->cells, sys->m, sys->b, sys->n,

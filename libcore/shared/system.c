@@ -208,6 +208,15 @@ int hsf_system_take_species_and_bonds(hsf_system *sys, hsf_particle_set *set, hs
     return 0;
 }
 
+void hsf_system_mark_wall_free(hsf_system *sys)
+{
+    if (sys->search != HSF_SEARCH_CELLS || !sys->boundary->wall_free_box)
+        return;
+    double lo[3], hi[3];
+    sys->boundary->wall_free_box(sys->boundary_state, lo, hi);
+    hsf_cells_mark_wall_free(&sys->cells, lo, hi);
+}
+
 void hsf_system_release(hsf_system *sys)
 {
     free(sys->species);

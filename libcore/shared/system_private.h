@@ -254,6 +254,13 @@ int hsf_system_take_species_and_bonds(hsf_system *sys, hsf_particle_set *set, hs
 /* Frees the engine's records. */
 void hsf_system_release(hsf_system *sys);
 
+/* After every build of the cell grid: marks the cells no wall reaches
+ * (hsf_cells_mark_wall_free), where the boundary says where no wall is
+ * (boundary.h, wall_free_box) and the search uses cells; predictions skip
+ * the walls there.  The grid's radii are the largest until its next build
+ * (growing radii are capped until the grid is built again). */
+void hsf_system_mark_wall_free(hsf_system *sys);
+
 /* The separation r_i - r_j of two particles at the same time, through the
  * nearest periodic image. */
 static inline void hsf_separation(const hsf_system *sys, const double ri[3],
