@@ -671,6 +671,82 @@ Test(cells, exit_time_is_the_face_reached_first)
     hsf_cells_free(&c);
 }
 
+/* In a field, the exit is the face each axis's parabola reaches first
+ * (hsf_parabola_time for both of its faces, the lower on a tie), the first
+ * earliest axis of those, with the outer faces of a walled axis left to the
+ * walls: the same time, axis and direction bit for bit, for random
+ * particles in a grid periodic along x, walled along y and z (a field is
+ * never along a periodic axis), under fields along one or both walled axes,
+ * weak and strong, some particles put on a face, some at rest along an
+ * axis.  A shortcut that leaves a face unsolved too soon fails it. */
+Test(cells, a_parabola_leaves_its_cell_through_the_face_reached_first)
+{
+    enum { N = 4000 };
+    static hsf_motion m[N];
+    static hsf_body b[N];
+    srand(17);
+    double lo[3] = { 0, 0, 0 }, hi[3] = { 9, 9, 9 };
+    int periodic[3] = { 1, 0, 0 };
+    for (int i = 0; i < N; i++) {
+        for (int a = 0; a < 3; a++)
+            m[i].r[a] = 9.0 * rand() / ((double)RAND_MAX + 1);
+        m[i].radius = 0.3;
+        b[i] = (hsf_body){ .next = HSF_NONE };
+    }
+    hsf_cells c;
+    cr_assert_eq(hsf_cells_build(&c, m, b, N, 3, lo, hi, periodic, 1, 0, 0, &err), 0, "%s",
+                 hsf_error_message(&err));
+    const hsf_cell_level *l = &c.level[0];
+    size_t exits = 0, by_field = 0, none = 0;
+    for (int i = 0; i < N; i++) {
+        int32_t x[3];
+        hsf_cell_coords(l, b[i].cell, x);
+        double r[3], v[3], g[3] = { 0, 0, 0 };
+        double strength = i % 4 == 0 ? 0.01 : i % 4 == 1 ? 1 : i % 4 == 2 ? 30 : 1000;
+        g[1 + i % 2] = strength * (2.0 * rand() / RAND_MAX - 1);
+        if (i % 7 == 0)
+            g[2 - i % 2] = strength * (2.0 * rand() / RAND_MAX - 1);
+        for (int a = 0; a < 3; a++) {
+            r[a] = m[i].r[a];
+            v[a] = i % 11 == a ? 0 : 2.0 * rand() / RAND_MAX - 1;
+        }
+        if (i % 13 == 0)    /* on a face of its cell */
+            r[1 + i % 2] = hsf_cell_corner(&c, l, 1 + i % 2, x[1 + i % 2] + i % 3 % 2);
+        double want = INFINITY;
+        int want_axis = -7, want_dir = -7;
+        for (int a = 0; a < 3; a++) {
+            double face_lo = hsf_cell_corner(&c, l, a, x[a]);
+            double face_hi = hsf_cell_corner(&c, l, a, x[a] + 1);
+            int outer_lo = !periodic[a] && x[a] == 0;
+            int outer_hi = !periodic[a] && x[a] == (int32_t)l->n[a] - 1;
+            double t_lo = outer_lo ? INFINITY : hsf_parabola_time(r[a], v[a], g[a], face_lo, -1);
+            double t_hi = outer_hi ? INFINITY : hsf_parabola_time(r[a], v[a], g[a], face_hi, 1);
+            if (t_lo < want && !(t_hi < t_lo))
+                want = t_lo, want_axis = a, want_dir = -1;
+            else if (t_hi < want)
+                want = t_hi, want_axis = a, want_dir = 1;
+        }
+        int axis = -7, dir = -7, wall_free = -1;
+        double t = hsf_cells_exit_time_field(&c, r, v, g, &b[i], &axis, &dir, &wall_free);
+        cr_assert(t == want || (isinf(t) && isinf(want)),
+                  "particle %d (g %g %g %g): %.17g, the first face at %.17g", i, g[0], g[1],
+                  g[2], t, want);
+        if (isinf(want)) {
+            none++;
+            continue;
+        }
+        cr_assert(axis == want_axis && dir == want_dir, "particle %d: axis %d dir %d, "
+                  "expected %d %d", i, axis, dir, want_axis, want_dir);
+        exits++;
+        by_field += g[axis] != 0;
+    }
+    /* Both kinds of exit are common: neither case is left untried. */
+    cr_assert_gt(by_field, N / 10);
+    cr_assert_gt(exits - by_field, N / 10);
+    cr_assert_gt(none, 0, "no particle without an exit: the test is too easy");
+    hsf_cells_free(&c);
+}
+
 Test(lists, grid_copies_of_anchors_follow_renewals)
 {
     enum { N = 3000 };
