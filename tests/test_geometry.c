@@ -584,6 +584,25 @@ Test(lists, neighbourhood_exit_times_are_analytic)
  * overflow chains refill emptied slots, every slot still holds its
  * particle's anchor within the stated error, and every particle is filed
  * exactly once, in its own cell. */
+/* n particles of radius 0.3 at random in the cube [0, 9]^3, a third of
+ * their velocity components zero and the rest in [-1, 1] (from rand(),
+ * seeded by the caller), and the grid built over them. */
+static void random_grid_of_nines(hsf_cells *c, hsf_motion *m, hsf_body *b, int n,
+                                 const int periodic[3])
+{
+    double lo[3] = { 0, 0, 0 }, hi[3] = { 9, 9, 9 };
+    for (int i = 0; i < n; i++) {
+        for (int a = 0; a < 3; a++) {
+            m[i].r[a] = 9.0 * rand() / ((double)RAND_MAX + 1);
+            m[i].v[a] = rand() % 3 == 0 ? 0 : 2.0 * rand() / RAND_MAX - 1;
+        }
+        m[i].radius = 0.3;
+        b[i] = (hsf_body){ .next = HSF_NONE };
+    }
+    cr_assert_eq(hsf_cells_build(c, m, b, (size_t)n, 3, lo, hi, periodic, 1, 0, 0, &err), 0,
+                 "%s", hsf_error_message(&err));
+}
+
 /* The time a particle leaves its cell is the time to the face ahead on
  * the axis reached first (the first such axis on a tie), 0 on the face by
  * round-off, and no exit along an axis it does not move on or towards an
@@ -597,19 +616,9 @@ Test(cells, exit_time_is_the_face_reached_first)
     static hsf_motion m[N];
     static hsf_body b[N];
     srand(5);
-    double lo[3] = { 0, 0, 0 }, hi[3] = { 9, 9, 9 };
     int periodic[3] = { 1, 1, 0 };
-    for (int i = 0; i < N; i++) {
-        for (int a = 0; a < 3; a++) {
-            m[i].r[a] = 9.0 * rand() / ((double)RAND_MAX + 1);
-            m[i].v[a] = rand() % 3 == 0 ? 0 : 2.0 * rand() / RAND_MAX - 1;
-        }
-        m[i].radius = 0.3;
-        b[i] = (hsf_body){ .next = HSF_NONE };
-    }
     hsf_cells c;
-    cr_assert_eq(hsf_cells_build(&c, m, b, N, 3, lo, hi, periodic, 1, 0, 0, &err), 0, "%s",
-                 hsf_error_message(&err));
+    random_grid_of_nines(&c, m, b, N, periodic);
     const hsf_cell_level *l = &c.level[0];
     cr_assert_eq(l->n[0], l->n[1]);
     /* An exact tie between x and y: a particle whose cell is at the same
@@ -685,17 +694,9 @@ Test(cells, a_parabola_leaves_its_cell_through_the_face_reached_first)
     static hsf_motion m[N];
     static hsf_body b[N];
     srand(17);
-    double lo[3] = { 0, 0, 0 }, hi[3] = { 9, 9, 9 };
     int periodic[3] = { 1, 0, 0 };
-    for (int i = 0; i < N; i++) {
-        for (int a = 0; a < 3; a++)
-            m[i].r[a] = 9.0 * rand() / ((double)RAND_MAX + 1);
-        m[i].radius = 0.3;
-        b[i] = (hsf_body){ .next = HSF_NONE };
-    }
     hsf_cells c;
-    cr_assert_eq(hsf_cells_build(&c, m, b, N, 3, lo, hi, periodic, 1, 0, 0, &err), 0, "%s",
-                 hsf_error_message(&err));
+    random_grid_of_nines(&c, m, b, N, periodic);
     const hsf_cell_level *l = &c.level[0];
     size_t exits = 0, by_field = 0, none = 0;
     for (int i = 0; i < N; i++) {
