@@ -8,9 +8,10 @@
  *
  * Layout: n leaves at positions n .. 2n-1, internal nodes 1 .. n-1, node p
  * with children 2p and 2p+1 (valid for any n, each internal node has two
- * children).  An internal node keeps a copy of its winner's time and index
- * (16 bytes), so that a match reads the two children side by side, one
- * cache line, instead of two leaves far apart; the seq is read from the
+ * children).  An internal node keeps its winner's time, as the unsigned
+ * integer of the same order (time_order), and index (16 bytes), so that a
+ * match reads the two children side by side, one cache line, instead of
+ * two leaves far apart, and compares integers; the seq is read from the
  * leaf only when the times are equal.  A leaf that holds nothing has time
  * +inf and loses every match against a held one (held times are finite).
  *
@@ -32,7 +33,7 @@
 
 /* An internal node: the winner of its subtree. */
 typedef struct node {
-    double time;
+    uint64_t order;     /* time_order of the winner's time */
     uint32_t leaf;
     uint32_t unused;
 } node;
@@ -79,17 +80,43 @@ static inline uint64_t leaf_seq(const tour *t, uint32_t i)
     return *(const uint64_t *)(const void *)(t->leaves + (size_t)i * t->stride + 8);
 }
 
+/* A time as an unsigned integer in the same order (-0 as +0, so that the
+ * two stay equal): matches are then integer compares and selects, with no
+ * branch and a short chain from one level to the next. */
+static inline uint64_t time_order(double t)
+{
+    t += 0.0;
+    uint64_t b;
+    memcpy(&b, &t, sizeof b);
+    return b ^ ((uint64_t)((int64_t)b >> 63) | UINT64_C(0x8000000000000000));
+}
+
+/* The time of an order (a time of -0 comes back as +0, equal to it). */
+static inline double order_time(uint64_t o)
+{
+    uint64_t b = o ^ ((o >> 63) ? UINT64_C(0x8000000000000000) : ~UINT64_C(0));
+    double t;
+    memcpy(&t, &b, sizeof t);
+    return t;
+}
+
+/* The order of a leaf that holds nothing (time +inf). */
+#define ORDER_EMPTY UINT64_C(0xfff0000000000000)
+_Static_assert((UINT64_C(0x7ff0000000000000) ^ UINT64_C(0x8000000000000000)) == ORDER_EMPTY,
+               "+inf's order");
+
 /* The winner at position p, internal node or leaf. */
 static inline node entry(const tour *t, uint32_t p)
 {
     if (p < t->n)
         return t->in[p];
-    return (node){ .time = leaf_time(t, p - t->n), .leaf = p - t->n };
+    return (node){ .order = time_order(leaf_time(t, p - t->n)), .leaf = p - t->n };
 }
 
 static inline int before(const tour *t, node a, node b)
 {
-    return a.time < b.time || (a.time == b.time && leaf_seq(t, a.leaf) < leaf_seq(t, b.leaf));
+    return a.order < b.order ||
+           (a.order == b.order && leaf_seq(t, a.leaf) < leaf_seq(t, b.leaf));
 }
 
 /* Every match, bottom-up: for a new tree or one whose leaves moved. */
@@ -116,16 +143,6 @@ static void replay(tour *t, uint32_t i)
     }
 }
 
-/* A time as an unsigned integer in the same order (-0 as +0, so that the
- * two stay equal): matches are then integer compares and selects, with no
- * branch and a short chain from one level to the next. */
-static inline uint64_t time_order(double t)
-{
-    t += 0.0;
-    uint64_t b;
-    memcpy(&b, &t, sizeof b);
-    return b ^ ((uint64_t)((int64_t)b >> 63) | UINT64_C(0x8000000000000000));
-}
 
 /* Leaf i of the indexed form has changed: replays its matches towards the
  * root, carrying the winner so far, and stops as replay does.  Which side
@@ -138,31 +155,26 @@ static void replay_keys(tour *t, uint32_t i)
 {
     const key_leaf *kl = (const key_leaf *)(const void *)t->leaves;
     uint32_t n = t->n;
-    uint64_t wbits, wo, wl = i;
-    memcpy(&wbits, &kl[i].time, sizeof wbits);
-    wo = time_order(kl[i].time);
+    uint64_t wo = time_order(kl[i].time), wl = i;
     for (uint32_t p = n + i; p > 1; p >>= 1) {
         uint32_t s = p ^ 1, sl;
-        double st;
+        uint64_t so;
         if (s >= n) {
             sl = s - n;
-            st = kl[sl].time;
+            so = time_order(kl[sl].time);
         } else {
             sl = t->in[s].leaf;
-            st = t->in[s].time;
+            so = t->in[s].order;
         }
-        uint64_t so = time_order(st), sbits;
         uint64_t take = -(uint64_t)(so < wo);
         if (__builtin_expect(so == wo, 0)) {    /* by seq; the left child on a full tie */
             uint64_t ss = kl[sl].seq, ws = kl[wl].seq;
             take = -(uint64_t)(ss < ws || (ss == ws && !(s & 1)));
         }
-        memcpy(&sbits, &st, sizeof sbits);
         wo = (so & take) | (wo & ~take);
         wl = (sl & take) | (wl & ~take);
-        wbits = (sbits & take) | (wbits & ~take);
         uint32_t old = t->in[p >> 1].leaf;
-        memcpy(&t->in[p >> 1].time, &wbits, sizeof wbits);
+        t->in[p >> 1].order = wo;
         t->in[p >> 1].leaf = (uint32_t)wl;
         if (wl == old && old != i)
             break;
@@ -355,10 +367,10 @@ static int index_first(const void *q, uint32_t *key, double *time)
 {
     const marin *m = q;
     node r = root(&m->k);
-    if (r.time == INFINITY)
+    if (r.order == ORDER_EMPTY)
         return 0;
     *key = r.leaf;
-    *time = r.time;
+    *time = order_time(r.order);
     return 1;
 }
 
@@ -370,7 +382,7 @@ static uint32_t index_upcoming(const void *q, uint32_t *keys, uint32_t max)
     const marin *m = q;
     const tour *t = &m->k;
     node r = root(t);
-    if (r.time == INFINITY || t->n < 2)
+    if (r.order == ORDER_EMPTY || t->n < 2)
         return 0;
     uint32_t count = 0;
     node best[4];
@@ -380,7 +392,7 @@ static uint32_t index_upcoming(const void *q, uint32_t *keys, uint32_t max)
         node a = entry(t, 2 * p), b = entry(t, 2 * p + 1);
         node loser = a.leaf == r.leaf ? b : a;
         p = a.leaf == r.leaf ? 2 * p : 2 * p + 1;
-        if (loser.time == INFINITY || (count == max && !before(t, loser, best[count - 1])))
+        if (loser.order == ORDER_EMPTY || (count == max && !before(t, loser, best[count - 1])))
             continue;
         /* Insertion into the short sorted list. */
         uint32_t j = count < max ? count++ : max - 1;
