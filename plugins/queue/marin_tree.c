@@ -143,7 +143,6 @@ static void replay(tour *t, uint32_t i)
     }
 }
 
-
 /* Leaf i of the indexed form has changed: replays its matches towards the
  * root, carrying the winner so far, and stops as replay does.  Which side
  * wins a match is a coin toss: a branch on it was mispredicted half the
