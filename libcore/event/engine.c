@@ -534,7 +534,7 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_system *sys, uint32_t i
     s->radius_i = md->radius[i];
     s->scale = md->growth.s0;
     s->field = sys->has_field;
-    s->cores = !s->field && !s->rules && !s->steps;
+    s->cores = !s->rules && !s->steps;
     s->growing = md->growth.on;
     if (s->growing) {
         /* Cores only (hsf_growth_check): gathered at scale 1, solved as

@@ -68,7 +68,7 @@ typedef struct pair_search {
      * 1 (scale above is 1), growing as grow_scale + grow_rate t. */
     int growing;
     double grow_scale, grow_rate;
-    int cores;                  /* no field, one rule, no steps: gather_cores */
+    int cores;                  /* one rule, no steps: gather_cores */
 } pair_search;
 
 /* Separation r_i - r_j now and relative velocity v_i - v_j of the
@@ -230,13 +230,17 @@ __attribute__((always_inline)) static inline void gather_model(pair_search *s, u
     s->n_near = n_near;
 }
 
-/* gather_model's case of straight paths and one rule without steps (a
- * core: compression's, hard spheres' and inelastic ones'): the same
- * operations, without its branches per candidate (the compression bench
- * gas: 2.4 % fewer instructions).  dim: 2 or 3, a constant where it is
- * inlined; in 2D the z components are the zeros gather_model finds. */
+/* gather_model's case of one rule without steps (a core: compression's,
+ * hard spheres' and inelastic ones'), on straight lines or, with field,
+ * on the parabolas of a uniform field: the same operations as
+ * hsf_motion_at and gather_model, without their branches per candidate
+ * (the compression bench gas: 2.4 % fewer instructions).  dim and field:
+ * constants where it is inlined; in 2D the z components are the zeros
+ * gather_model finds (the field has no z component in 2D).  A field's
+ * batched search has no fixed particles (hsf_model.batched), so every
+ * candidate falls. */
 __attribute__((always_inline)) static inline void gather_cores(pair_search *s, uint32_t from,
-                                                               uint32_t to, int dim)
+                                                               uint32_t to, int dim, int field)
 {
     hsf_pair_batch *pb = &s->batch;
     const double ri[3] = { s->ri[0], s->ri[1], s->ri[2] };
@@ -245,14 +249,23 @@ __attribute__((always_inline)) static inline void gather_cores(pair_search *s, u
     const double core = s->rule->core, *radius = s->radius;
     const hsf_motion *m = s->m;
     const int shifted = s->shifted;
+    double g[3] = { 0, 0, 0 }, half_g[3] = { 0, 0, 0 };
+    if (field)
+        for (int a = 0; a < dim; a++) {
+            g[a] = s->sys->gravity[a];
+            half_g[a] = 0.5 * g[a];     /* hsf_motion_at's 0.5 * g * dt, the same bits */
+        }
     for (uint32_t k = from; k < to; k++) {
         const hsf_motion *mj = &m[pb->j[k]];
         double dt = now - mj->t;
         for (int a = 0; a < dim; a++) {
             /* Not shifted: + 0 as gather_model adds, the same bits. */
             double shift = shifted ? pb->shift[a][k] : 0;
-            pb->dr[a][k] = ri[a] - ((mj->r[a] + mj->v[a] * dt) + shift);
-            pb->dv[a][k] = vi[a] - mj->v[a];
+            double rj = field ? mj->r[a] + (mj->v[a] + half_g[a] * dt) * dt
+                              : mj->r[a] + mj->v[a] * dt;
+            double vj = field ? mj->v[a] + g[a] * dt : mj->v[a];
+            pb->dr[a][k] = ri[a] - (rj + shift);
+            pb->dv[a][k] = vi[a] - vj;
         }
         if (dim == 2)
             pb->dr[2][k] = pb->dv[2][k] = 0;
@@ -351,10 +364,14 @@ __attribute__((always_inline)) static inline void solve_batch_as(pair_search *s,
     hsf_pair_batch *pb = &s->batch;
     for (uint32_t k = 0; k < pb->n; k++)
         hsf_prefetch(&s->m[pb->j[k]]);
-    if (model && s->cores && s->sys->dim == 2)
-        gather_cores(s, 0, pb->n, 2);
+    if (model && s->cores && s->field && s->sys->dim == 2)
+        gather_cores(s, 0, pb->n, 2, 1);
+    else if (model && s->cores && s->field)
+        gather_cores(s, 0, pb->n, 3, 1);
+    else if (model && s->cores && s->sys->dim == 2)
+        gather_cores(s, 0, pb->n, 2, 0);
     else if (model && s->cores)
-        gather_cores(s, 0, pb->n, 3);
+        gather_cores(s, 0, pb->n, 3, 0);
     else if (model)
         gather_model(s, 0, pb->n, NULL, NULL);
     else
