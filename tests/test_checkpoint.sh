@@ -405,7 +405,7 @@ cp good.ckpt newer.ckpt
 printf '\143' | dd of=newer.ckpt bs=1 seek=8 conv=notrunc 2>/dev/null
 check "checkpoint of a newer format" run_status 2 -c run.ini --resume newer.ckpt
 check "newer: message" contains "$WORK/err" \
-    "newer.ckpt: checkpoint of format 99, written by a newer hsframe; this one reads format 3"
+    "newer.ckpt: checkpoint of format 99, written by a newer hsframe; this one reads format 4"
 check "another configuration" run_status 2 -c run.ini --resume good.ckpt -s simulation.end_time=500
 check "another configuration: message names the key" contains "$WORK/err" \
     "good.ckpt: the configuration does not match the checkpoint's: the checkpoint has simulation.end_time = 40, this run simulation.end_time = 500"

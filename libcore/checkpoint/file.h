@@ -22,8 +22,9 @@
 #include <hsframe/error.h>
 #include <hsframe/io.h>
 
-#define HSF_CHECKPOINT_FORMAT 3     /* 2: the run's wall time and checkpoint count;
-                                       3: model runs' cell events keep a partner */
+#define HSF_CHECKPOINT_FORMAT 4     /* 2: the run's wall time and checkpoint count;
+                                       3: model runs' cell events keep a partner;
+                                       4: the grid's anchor offsets by axis */
 #define HSF_CHECKPOINT_HEADER 32
 
 typedef struct hsf_ckpt_writer {

@@ -115,7 +115,7 @@ __attribute__((always_inline)) static inline void fetch_cell(void *ctx, const hs
 }
 
 /* Reading ahead (fetch_ahead): one cell and its slots' anchors, what a
- * list renewal's scan reads of it (hsf_slot_offset).  At 32000 spheres at
+ * list renewal's scan reads of it (hsf_slot_offsets).  At 32000 spheres at
  * 0.45 the scan otherwise waited on these loads for most of its time. */
 __attribute__((always_inline)) static inline void fetch_slots(void *ctx, const hsf_cell_level *l,
                                                               uint32_t cell)
@@ -123,9 +123,9 @@ __attribute__((always_inline)) static inline void fetch_slots(void *ctx, const h
     (void)ctx;
     hsf_prefetch(hsf_cell_at(l, cell));
     if (l->offsets) {
-        const float *first = hsf_slot_offset(l, cell, 0);
+        const float *first = hsf_slot_offsets(l, cell);
         hsf_prefetch(first);
-        hsf_prefetch(first + 4 * hsf_cell_slots(l) - 1);
+        hsf_prefetch(first + 3 * hsf_cell_slots(l) - 1);   /* the z row's end */
     }
 }
 

@@ -17,6 +17,7 @@
 #include <hsframe/prefetch.h>
 
 #include "shared/cells.h"
+#include "shared/clones.h"
 #include "shared/physics.h"
 #include "shared/system_private.h"
 #include "model/growing_times.h"
@@ -27,16 +28,11 @@
  * solves are built twice, for the base instruction set (hsf_pair_times in
  * two lanes, SSE2) and for AVX2 (four lanes, and three-operand forms
  * elsewhere), and the dynamic loader picks the one the processor runs
- * (target_clones, an ifunc).  AVX2 alone has no fused multiply-add, so
- * both do the same operations, rounded alike: the same bits
+ * (HSF_AVX2_CLONES, shared/clones.h).  AVX2 alone has no fused
+ * multiply-add, so both do the same operations, rounded alike: the same bits
  * (tests/test_physics.c checks the batch solver built both ways).  4000
  * spheres at 0.45: 0.94 of the time (docs/BENCHMARKS.md, "The hard-sphere
  * path's search"). */
-#if defined(HSF_HAVE_TARGET_CLONES) && !defined(__AVX2__)     /* configure.ac */
-#define HSF_AVX2_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define HSF_AVX2_CLONES
-#endif
 
 /* What a neighbour scan keeps: the earliest pair collision found so far,
  * and the candidates gathered but not yet solved. */

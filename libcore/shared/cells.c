@@ -16,17 +16,20 @@ static void write_offset(const hsf_cells *c, hsf_cell_level *l, const hsf_body *
         return;
     int32_t x[3];
     hsf_cell_coords(l, bi->cell, x);
-    float *o = l->offsets + ((size_t)bi->cell * (l->stride - 2) + k) * 4;
+    float *o = hsf_slot_offsets(l, bi->cell);
+    uint32_t slots = hsf_cell_slots(l);
     for (int a = 0; a < 3; a++)
-        o[a] = (float)(bi->anchor[a] - hsf_cell_corner(c, l, a, x[a]));
-    o[3] = 0;
+        o[a * slots + k] = (float)(bi->anchor[a] - hsf_cell_corner(c, l, a, x[a]));
 }
 
 static void copy_offset(hsf_cell_level *l, uint32_t cell, uint32_t to, uint32_t from)
 {
-    if (l->offsets)
-        memcpy(l->offsets + ((size_t)cell * (l->stride - 2) + to) * 4,
-               l->offsets + ((size_t)cell * (l->stride - 2) + from) * 4, 4 * sizeof(float));
+    if (!l->offsets)
+        return;
+    float *o = hsf_slot_offsets(l, cell);
+    uint32_t slots = hsf_cell_slots(l);
+    for (int a = 0; a < 3; a++)
+        o[a * slots + to] = o[a * slots + from];
 }
 
 /* A cell is stride words: its count, the head of its overflow chain
@@ -210,25 +213,28 @@ int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
         double mean = (double)l->count / (double)cells;
         l->stride = mean <= 0.5 ? 1 : mean <= 1 ? 4 : mean <= 3 ? 8 : 16;
         void *mem = NULL;
-        if (posix_memalign(&mem, 64, cells * l->stride * sizeof(uint32_t))) {
+        if (posix_memalign(&mem, 64, (cells * l->stride + HSF_CELL_PAD) * sizeof(uint32_t))) {
             hsf_cells_free(c);
             return hsf_error_set(err, "out of memory for %zu cells", cells);
         }
         l->cells = mem;
         int anchors = with_anchors && hsf_cell_slots(l);    /* chains only: no slots */
-        if (anchors && posix_memalign(&mem, 64, cells * (l->stride - 2) * 4 * sizeof(float))) {
+        size_t floats = cells * (l->stride - 2) * 4 + HSF_OFFSET_PAD;
+        if (anchors && posix_memalign(&mem, 64, floats * sizeof(float))) {
             hsf_cells_free(c);
             return hsf_error_set(err, "out of memory for the anchors of %zu cells", cells);
         }
         l->offsets = anchors ? mem : NULL;
+        if (anchors)    /* the unused rows and the padding too: vector lanes read them */
+            memset(l->offsets, 0, floats * sizeof(float));
         /* A float keeps 24 bits: an offset (at most a side and a skin in
          * size) is rebuilt to within 2^-24 of that, on each axis. */
         c->offset_error = fmax(c->offset_error,
                                sqrt(3.0) * 0x1p-23 * (fmax(l->side[0], fmax(l->side[1], l->side[2])) +
                                                       c->skin));
-        /* Empty slots hold 0, not garbage: a block search copies every
-         * slot and counts only the occupied ones. */
-        memset(l->cells, 0, cells * l->stride * sizeof *l->cells);
+        /* Empty slots and the padding hold 0, not garbage: a block search
+         * reads slots four at a time and masks off those past the count. */
+        memset(l->cells, 0, (cells * l->stride + HSF_CELL_PAD) * sizeof *l->cells);
         for (size_t k = 0; k < cells; k++)
             *hsf_cell_chain(l, (uint32_t)k) = HSF_NONE;
     }

@@ -28,7 +28,7 @@ typedef struct hsf_cell_level {
     double rmax;        /* largest radius at this level */
     uint32_t *cells;    /* stride words per cell (hsf_cell_at) */
     uint32_t stride;    /* 1 (a chain only), 4, 8 or 16 */
-    float *offsets;     /* with anchors: 4 floats per slot (hsf_slot_offset), else NULL */
+    float *offsets;     /* with anchors: 4 floats per slot (hsf_slot_offsets), else NULL */
     size_t count;       /* particles at this level */
     /* The cells no wall reaches (hsf_cells_mark_wall_free): coordinates in
      * [clear_lo, clear_end) along every axis; none after a build. */
@@ -36,18 +36,32 @@ typedef struct hsf_cell_level {
 } hsf_cell_level;
 
 /* With anchors (a grid for neighbour lists), each slot's anchor less its
- * cell's lower corner (hsf_cell_corner), x y z as floats and one unused:
- * a search reads the anchors of a cell's particles from the grid in
- * sequence instead of from each particle's record. */
-static inline const float *hsf_slot_offset(const hsf_cell_level *l, uint32_t cell, uint32_t k)
+ * cell's lower corner (hsf_cell_corner), as floats laid out by axis: a
+ * cell's block is x of its slots, then y, then z, then a row unused (4
+ * floats a slot), and the array has HSF_OFFSET_PAD floats more at its end.
+ * A search reads the anchors of a cell's particles from the grid in
+ * sequence instead of from each particle's record, several slots to a
+ * vector (neighbours.c, scan_block), whose lanes past the cell's slots
+ * read on into the next rows and the padding. */
+#define HSF_OFFSET_PAD 8
+static inline float *hsf_slot_offsets(const hsf_cell_level *l, uint32_t cell)
 {
-    return l->offsets + ((size_t)cell * (l->stride - 2) + k) * 4;
+    return l->offsets + (size_t)cell * (l->stride - 2) * 4;
+}
+
+/* Slot k's offset along axis a. */
+static inline float hsf_slot_offset(const hsf_cell_level *l, uint32_t cell, uint32_t k, int a)
+{
+    return hsf_slot_offsets(l, cell)[(uint32_t)a * (l->stride - 2) + k];
 }
 
 /* A cell: its particle count, the first particle of its overflow chain
  * (HSF_NONE, or linked through hsf_body.next), then stride - 2 slots holding
  * the first particles; in a sparse grid (stride 1) only the chain.
- * Aligned to 4 * stride bytes. */
+ * Aligned to 4 * stride bytes.  The array has HSF_CELL_PAD words more at
+ * its end (zeros), so that a search may read a cell's slots four at a
+ * time past its last. */
+#define HSF_CELL_PAD 4
 static inline uint32_t *hsf_cell_at(const hsf_cell_level *l, uint32_t cell)
 {
     return l->cells + (size_t)cell * l->stride;
@@ -361,9 +375,13 @@ hsf_cells_scan(const hsf_cells *c, const hsf_motion *m, const hsf_body *b, uint3
                     uint32_t slots = hsf_cell_slots(l);
                     uint32_t used = slots && cell[0] < slots ? cell[0] : slots;
                     for (uint32_t k = 0; k < used; k++)
-                        if (cell[2 + k] != i)
-                            visit(ctx, cell[2 + k], shift, corner,
-                                  l->offsets ? hsf_slot_offset(l, at, k) : NULL);
+                        if (cell[2 + k] != i) {
+                            float o[3] = { 0, 0, 0 };
+                            if (l->offsets)
+                                for (int a = 0; a < 3; a++)
+                                    o[a] = hsf_slot_offset(l, at, k, a);
+                            visit(ctx, cell[2 + k], shift, corner, l->offsets ? o : NULL);
+                        }
                     for (uint32_t j = *hsf_cell_chain(l, at); j != HSF_NONE; j = b[j].next)
                         if (j != i)
                             visit(ctx, j, shift, corner, NULL);

@@ -7,6 +7,7 @@
 #include <hsframe/prefetch.h>
 
 #include "host/error_private.h"
+#include "shared/clones.h"
 #include "shared/neighbours.h"
 #include "shared/physics.h"
 #include "shared/shear.h"
@@ -209,8 +210,32 @@ __attribute__((always_inline)) static inline void visit_renewing(void *ctx, uint
     visit(ctx, j, shift, corner, offset);
 }
 
-/* Four floats, for the distance from a slot's offset. */
+/* A cell's slots measured four at a time: their offsets, the compare
+ * results, their indices. */
 typedef float hsf_float4 __attribute__((vector_size(16)));
+typedef int32_t hsf_int4 __attribute__((vector_size(16)));
+typedef uint32_t hsf_uint4 __attribute__((vector_size(16)));
+typedef double hsf_double4 __attribute__((vector_size(32)));
+
+/* The lanes of a compare result whose bits are set, as the low four bits. */
+static inline unsigned lane_bits(hsf_int4 set)
+{
+#ifdef __SSE__
+    return (unsigned)__builtin_ia32_movmskps((hsf_float4)set);
+#else
+    hsf_int4 bit = set & (hsf_int4){ 1, 2, 4, 8 };
+    return (unsigned)(bit[0] | bit[1] | bit[2] | bit[3]);
+#endif
+}
+
+/* For each set of four lanes (bit k: lane k), the shuffle that moves the
+ * set lanes to the front in their order. */
+static const hsf_uint4 pack_lanes[16] = {
+    { 0, 0, 0, 0 }, { 0, 0, 0, 0 }, { 1, 0, 0, 0 }, { 0, 1, 0, 0 },
+    { 2, 0, 0, 0 }, { 0, 2, 0, 0 }, { 1, 2, 0, 0 }, { 0, 1, 2, 0 },
+    { 3, 0, 0, 0 }, { 0, 3, 0, 0 }, { 1, 3, 0, 0 }, { 0, 1, 3, 0 },
+    { 2, 3, 0, 0 }, { 0, 2, 3, 0 }, { 1, 2, 3, 0 }, { 0, 1, 2, 3 },
+};
 
 /* The plain case of the grid (hsf_cells_block_axes, with anchors in the
  * slots): the 3^dim block's candidates filtered as they are read, without
@@ -245,6 +270,7 @@ __attribute__((always_inline)) static inline int scan_block(search *s, const hsf
     const float far2f = (float)(far * far * (1 + 0x1p-18));
     const double far2 = s->rough_max * s->rough_max;
     const uint32_t i = s->i, slots = hsf_cell_slots(l);
+    const hsf_uint4 self = { i, i, i, i };
     const double *ai = s->ai;
     for (int z = 0; z < (c->dim == 3 ? 3 : 1); z++)
         for (int y = 0; y < 3; y++)
@@ -252,26 +278,37 @@ __attribute__((always_inline)) static inline int scan_block(search *s, const hsf
                 uint32_t at = ((uint32_t)w[2][z] * l->n[1] + (uint32_t)w[1][y]) * l->n[0] +
                               (uint32_t)w[0][x];
                 const uint32_t *cell = hsf_cell_at(l, at);
-                const float *offset = hsf_slot_offset(l, at, 0);
+                const float *offset = hsf_slot_offsets(l, at);
                 const double sv[3] = { shift[0][x], shift[1][y], shift[2][z] };
                 /* i's anchor from the cell's corner as seen through sv. */
-                const hsf_float4 from = { (float)(ai[0] - (corner[0][x] + sv[0])),
-                                          (float)(ai[1] - (corner[1][y] + sv[1])),
-                                          (float)(ai[2] - (corner[2][z] + sv[2])), 0 };
-                if (s->n + slots > SEARCH_BATCH)
+                const float from[3] = { (float)(ai[0] - (corner[0][x] + sv[0])),
+                                        (float)(ai[1] - (corner[1][y] + sv[1])),
+                                        (float)(ai[2] - (corner[2][z] + sv[2])) };
+                /* Four entries are written at a time, past the last kept. */
+                const hsf_double4 sv4[3] = { { sv[0], sv[0], sv[0], sv[0] },
+                                             { sv[1], sv[1], sv[1], sv[1] },
+                                             { sv[2], sv[2], sv[2], sv[2] } };
+                if (s->n + slots + 4 > SEARCH_BATCH)
                     admit(s, NULL, s->n);
                 uint32_t count = cell[0], used = count < slots ? count : slots, n = s->n;
-                for (uint32_t q = 0; q < used; q++) {   /* n kept apart: s->j may alias s->n */
-                    uint32_t j = cell[2 + q];
-                    hsf_float4 o;
-                    memcpy(&o, offset + 4 * q, sizeof o);
-                    hsf_float4 d = from - o;
-                    d *= d;
-                    float d2 = d[0] + d[1] + d[2];
-                    s->j[n] = j;
+                for (uint32_t q0 = 0; q0 < used; q0 += 4) {
+                    /* Lanes past the slots read the next rows and cells:
+                     * masked off. */
+                    hsf_float4 ox, oy, oz;
+                    hsf_uint4 j;
+                    memcpy(&ox, offset + q0, sizeof ox);
+                    memcpy(&oy, offset + slots + q0, sizeof oy);
+                    memcpy(&oz, offset + 2 * slots + q0, sizeof oz);
+                    memcpy(&j, cell + 2 + q0, sizeof j);
+                    hsf_float4 dx = from[0] - ox, dy = from[1] - oy, dz = from[2] - oz;
+                    hsf_int4 keep = (dx * dx + dy * dy + dz * dz < far2f) &
+                                    (building ? (j > self) : (j != self));
+                    unsigned left = used - q0, bits = lane_bits(keep) & (15u >> (left < 4 ? 4 - left : 0));
+                    hsf_uint4 packed = __builtin_shuffle(j, pack_lanes[bits]);
+                    memcpy(s->j + n, &packed, sizeof packed);
                     for (int a = 0; a < 3; a++)
-                        s->shift[a][n] = sv[a];
-                    n += (d2 < far2f) & (building ? j > i : j != i);
+                        memcpy(s->shift[a] + n, &sv4[a], sizeof sv4[a]);
+                    n += (uint32_t)__builtin_popcount(bits);
                 }
                 s->n = n;
                 if (count > slots) {
@@ -331,7 +368,7 @@ static void visit_sliding(void *ctx, uint32_t j, const double shift[3],
 
 /* Finds all of i's neighbours in the grid and appends them to its list
  * (and, if symmetric, i to theirs).  Returns 0, or -1 with err set. */
-static int find_neighbours(hsf_neighbours *nb, const hsf_cells *cells, const hsf_motion *m,
+static HSF_AVX2_CLONES int find_neighbours(hsf_neighbours *nb, const hsf_cells *cells, const hsf_motion *m,
                            const hsf_body *b, uint32_t i, int symmetric, hsf_error *err)
 {
     search s;   /* not zeroed: the batch arrays are written before read */
