@@ -290,6 +290,7 @@ __attribute__((always_inline)) static inline int scan_block(search *s, const hsf
                                              { sv[2], sv[2], sv[2], sv[2] } };
                 if (s->n + slots + 4 > SEARCH_BATCH)
                     admit(s, NULL, s->n);
+                /* n kept apart: s->j may alias s->n. */
                 uint32_t count = cell[0], used = count < slots ? count : slots, n = s->n;
                 for (uint32_t q0 = 0; q0 < used; q0 += 4) {
                     /* Lanes past the slots read the next rows and cells:
@@ -303,7 +304,8 @@ __attribute__((always_inline)) static inline int scan_block(search *s, const hsf
                     hsf_float4 dx = from[0] - ox, dy = from[1] - oy, dz = from[2] - oz;
                     hsf_int4 keep = (dx * dx + dy * dy + dz * dz < far2f) &
                                     (building ? (j > self) : (j != self));
-                    unsigned left = used - q0, bits = lane_bits(keep) & (15u >> (left < 4 ? 4 - left : 0));
+                    unsigned left = used - q0;
+                    unsigned bits = lane_bits(keep) & (15u >> (left < 4 ? 4 - left : 0));
                     hsf_uint4 packed = __builtin_shuffle(j, pack_lanes[bits]);
                     memcpy(s->j + n, &packed, sizeof packed);
                     for (int a = 0; a < 3; a++)
@@ -368,8 +370,9 @@ static void visit_sliding(void *ctx, uint32_t j, const double shift[3],
 
 /* Finds all of i's neighbours in the grid and appends them to its list
  * (and, if symmetric, i to theirs).  Returns 0, or -1 with err set. */
-static HSF_AVX2_CLONES int find_neighbours(hsf_neighbours *nb, const hsf_cells *cells, const hsf_motion *m,
-                           const hsf_body *b, uint32_t i, int symmetric, hsf_error *err)
+static HSF_AVX2_CLONES int find_neighbours(hsf_neighbours *nb, const hsf_cells *cells,
+                                           const hsf_motion *m, const hsf_body *b, uint32_t i,
+                                           int symmetric, hsf_error *err)
 {
     search s;   /* not zeroed: the batch arrays are written before read */
     s.nb = nb;
