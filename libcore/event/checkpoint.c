@@ -21,7 +21,7 @@ static void write_cells(hsf_ckpt_writer *w, const hsf_cells *c)
         size_t cells = (size_t)l->n[0] * l->n[1] * l->n[2];
         size += cells * l->stride * sizeof(uint32_t);
         if (l->offsets)
-            size += cells * (l->stride - 2) * 4 * sizeof(float);
+            size += hsf_cell_offset_bytes(l, cells);
     }
     hsf_ckpt_begin_section(w, "CELL", size);
     for (int li = 0; li < c->nlevels; li++) {
@@ -29,7 +29,7 @@ static void write_cells(hsf_ckpt_writer *w, const hsf_cells *c)
         size_t cells = (size_t)l->n[0] * l->n[1] * l->n[2];
         hsf_ckpt_put(w, l->cells, cells * l->stride * sizeof(uint32_t));
         if (l->offsets)
-            hsf_ckpt_put(w, l->offsets, cells * (l->stride - 2) * 4 * sizeof(float));
+            hsf_ckpt_put(w, l->offsets, hsf_cell_offset_bytes(l, cells));
     }
 }
 
@@ -153,7 +153,7 @@ static int restore_cells(hsf_cells *c, const unsigned char *data, size_t size, c
         hsf_cell_level *l = &c->level[li];
         size_t cells = (size_t)l->n[0] * l->n[1] * l->n[2];
         size_t words = cells * l->stride * sizeof(uint32_t);
-        size_t offsets = l->offsets ? cells * (l->stride - 2) * 4 * sizeof(float) : 0;
+        size_t offsets = l->offsets ? hsf_cell_offset_bytes(l, cells) : 0;
         if (size - pos < words + offsets)
             return hsf_error_set(err, "%s: checkpoint's cell grid does not match this run's",
                                  path);

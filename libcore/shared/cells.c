@@ -219,13 +219,13 @@ int hsf_cells_build(hsf_cells *c, hsf_motion *m, hsf_body *b, size_t n, int dim,
         }
         l->cells = mem;
         int anchors = with_anchors && hsf_cell_slots(l);    /* chains only: no slots */
-        size_t floats = cells * (l->stride - 2) * 4 + HSF_OFFSET_PAD;
+        size_t floats = cells * (l->stride - 2) * HSF_OFFSET_ROWS + HSF_OFFSET_PAD;
         if (anchors && posix_memalign(&mem, 64, floats * sizeof(float))) {
             hsf_cells_free(c);
             return hsf_error_set(err, "out of memory for the anchors of %zu cells", cells);
         }
         l->offsets = anchors ? mem : NULL;
-        if (anchors)    /* the unused rows and the padding too: vector lanes read them */
+        if (anchors)    /* the padding too: vector lanes read it */
             memset(l->offsets, 0, floats * sizeof(float));
         /* A float keeps 24 bits: an offset (at most a side and a skin in
          * size) is rebuilt to within 2^-24 of that, on each axis. */

@@ -28,7 +28,7 @@ typedef struct hsf_cell_level {
     double rmax;        /* largest radius at this level */
     uint32_t *cells;    /* stride words per cell (hsf_cell_at) */
     uint32_t stride;    /* 1 (a chain only), 4, 8 or 16 */
-    float *offsets;     /* with anchors: 4 floats per slot (hsf_slot_offsets), else NULL */
+    float *offsets;     /* with anchors: 3 floats per slot (hsf_slot_offsets), else NULL */
     size_t count;       /* particles at this level */
     /* The cells no wall reaches (hsf_cells_mark_wall_free): coordinates in
      * [clear_lo, clear_end) along every axis; none after a build. */
@@ -37,16 +37,23 @@ typedef struct hsf_cell_level {
 
 /* With anchors (a grid for neighbour lists), each slot's anchor less its
  * cell's lower corner (hsf_cell_corner), as floats laid out by axis: a
- * cell's block is x of its slots, then y, then z, then a row unused (4
- * floats a slot), and the array has HSF_OFFSET_PAD floats more at its end.
- * A search reads the anchors of a cell's particles from the grid in
+ * cell's block is x of its slots, then y, then z (HSF_OFFSET_ROWS floats a
+ * slot), and the array has HSF_OFFSET_PAD floats more at its end.  A
+ * search reads the anchors of a cell's particles from the grid in
  * sequence instead of from each particle's record, several slots to a
  * vector (neighbours.c, scan_block), whose lanes past the cell's slots
  * read on into the next rows and the padding. */
+#define HSF_OFFSET_ROWS 3
 #define HSF_OFFSET_PAD 8
 static inline float *hsf_slot_offsets(const hsf_cell_level *l, uint32_t cell)
 {
-    return l->offsets + (size_t)cell * (l->stride - 2) * 4;
+    return l->offsets + (size_t)cell * (l->stride - 2) * HSF_OFFSET_ROWS;
+}
+
+/* The bytes the offsets of a number of cells take (the padding aside). */
+static inline size_t hsf_cell_offset_bytes(const hsf_cell_level *l, size_t cells)
+{
+    return cells * (l->stride - 2) * HSF_OFFSET_ROWS * sizeof(float);
 }
 
 /* Slot k's offset along axis a. */
