@@ -28,8 +28,7 @@
  * solves are built twice, for the base instruction set (hsf_pair_times in
  * two lanes, SSE2) and for AVX2 (four lanes, and three-operand forms
  * elsewhere), and the dynamic loader picks the one the processor runs
- * (HSF_AVX2_CLONES, shared/clones.h).  AVX2 alone has no fused
- * multiply-add, so both do the same operations, rounded alike: the same bits
+ * (HSF_AVX2_CLONES, shared/clones.h), with the same bits
  * (tests/test_physics.c checks the batch solver built both ways).  4000
  * spheres at 0.45: 0.94 of the time (docs/BENCHMARKS.md, "The hard-sphere
  * path's search"). */
