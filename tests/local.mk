@@ -150,7 +150,8 @@ tests_fixtures_no_save_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 # Plugins built against the headers of every released minor (a copy of
 # each release's include/ in tests/fixtures/abi-1.N), for tests/test_abi.sh.
 RELEASED_MINORS_FIXTURES = tests/fixtures/table_1_3.la tests/fixtures/square_1_3.la \
-	tests/fixtures/table_1_4.la tests/fixtures/square_1_4.la tests/fixtures/old_thermostat.la
+	tests/fixtures/table_1_4.la tests/fixtures/square_1_4.la \
+	tests/fixtures/table_1_5.la tests/fixtures/square_1_5.la tests/fixtures/old_thermostat.la
 check_LTLIBRARIES += $(RELEASED_MINORS_FIXTURES)
 tests_fixtures_table_1_3_la_SOURCES = tests/fixtures/released_output.c
 tests_fixtures_table_1_3_la_CPPFLAGS = -I$(top_srcdir)/tests/fixtures/abi-1.3/include -DNAME='"table_1_3"'
@@ -164,9 +165,15 @@ tests_fixtures_table_1_4_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_fixtures_square_1_4_la_SOURCES = tests/fixtures/released_boundary.c
 tests_fixtures_square_1_4_la_CPPFLAGS = -I$(top_srcdir)/tests/fixtures/abi-1.4/include -DNAME='"square_1_4"'
 tests_fixtures_square_1_4_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_table_1_5_la_SOURCES = tests/fixtures/released_output.c
+tests_fixtures_table_1_5_la_CPPFLAGS = -I$(top_srcdir)/tests/fixtures/abi-1.5/include -DNAME='"table_1_5"'
+tests_fixtures_table_1_5_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_fixtures_square_1_5_la_SOURCES = tests/fixtures/released_boundary.c
+tests_fixtures_square_1_5_la_CPPFLAGS = -I$(top_srcdir)/tests/fixtures/abi-1.5/include -DNAME='"square_1_5"'
+tests_fixtures_square_1_5_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_fixtures_old_thermostat_la_SOURCES = tests/fixtures/old_thermostat.c
 tests_fixtures_old_thermostat_la_LDFLAGS = $(FIXTURE_LDFLAGS)
-EXTRA_DIST += tests/fixtures/abi-1.3 tests/fixtures/abi-1.4
+EXTRA_DIST += tests/fixtures/abi-1.3 tests/fixtures/abi-1.4 tests/fixtures/abi-1.5
 
 # Plugins that answer wrongly, one way each (tests/test_guards.sh).
 tests_fixtures_good_box_la_SOURCES = tests/fixtures/broken_box.c

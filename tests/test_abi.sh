@@ -29,7 +29,7 @@ interval = 1
 INI
 }
 
-for minor in 1_3 1_4; do
+for minor in 1_3 1_4 1_5; do
     write_break "$WORK/box.ini" box thermo "$WORK/box-$minor.txt" "$WORK/thermo.csv"
     check "$minor: the break in box" run_status 0 -c "$WORK/box.ini" -q
     write_break "$WORK/old.ini" "$FIX/square_$minor.so" "$FIX/table_$minor.so" \

@@ -61,7 +61,8 @@
  *        hsf_system_fixed_count.  config.h: hsf_config_path (the file a
  *        key names, relative to the configuration file's directory).
  *
- * Released minors are frozen: hsframe 0.3.0 provided 1.4, 0.2.0 1.3.
+ * Released minors are frozen: hsframe 0.4.0 provided 1.5, 0.3.0 1.4,
+ * 0.2.0 1.3 (NEWS; tests/fixtures/abi-1.N holds each one's headers).
  * The host reads a vtable through a copy made when the plugin is loaded,
  * holding only the members of the minor the plugin declares (the others
  * read as NULL), so a plugin built against any released minor loads; a
