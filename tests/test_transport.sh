@@ -27,6 +27,23 @@ check "thermal conductivity $(note thermal_conductivity) +- $(note thermal_condu
     awk -v x="$(note thermal_conductivity)" -v e="$2" 'BEGIN { exit !(x != "" && x / e > 0.95 && x / e < 1.20) }'
 check "errors given" awk -v a="$(note viscosity 5)" -v b="$(note thermal_conductivity 5)" \
     'BEGIN { exit !(a > 0 && b > 0 && a < 0.1 && b < 1) }'
+# What conf/transport.ini says of its table: the coefficients at its end,
+# with the figures it quotes, and the longer run's command as written.
+quoted() { sed -n 's/^; *//p' "$CONF/transport.ini" | tr '\n' ' ' | sed -n "s/.*$1.*/ok/p"; }
+check "the conf says the coefficients end the table" [ -n "$(quoted 'transport.csv ends with the coefficients')" ]
+check "  and they do: the last lines are notes, the viscosity among them" sh -c \
+    "tail -n 5 transport.csv | grep -q '^# viscosity' && ! tail -n 5 transport.csv | grep -qv '^#'"
+check "  the figures it quotes: viscosity 0.758 +- 0.022, conductivity 3.48 +- 0.31" \
+    [ "$(printf '%.3f %s %.2f %s' "$(note viscosity)" "$(note viscosity 5)" \
+         "$(note thermal_conductivity)" "$(note thermal_conductivity 5)")" = "0.758 0.022 3.48 0.31" ]
+long=$(sed -n 's/^; *hsframe -c conf\/transport.ini \(-s .*\)$/\1/p' "$CONF/transport.ini")
+check "the conf's longer run: its options ($long)" [ -n "$long" ]
+# shellcheck disable=SC2086
+check "  it runs" run_status 0 -c "$CONF/transport.ini" -q $long -s output.transport.file=long.csv
+lnote() { awk -v k="$1" -v f="${2:-3}" '$1 == "#" && $2 == k { print $f; exit }' long.csv; }
+check "  giving the figures it quotes: 0.745 +- 0.028 and 3.13 +- 0.10 ($(lnote viscosity) +- $(lnote viscosity 5), $(lnote thermal_conductivity) +- $(lnote thermal_conductivity 5))" \
+    [ "$(printf '%.3f %s %.2f %.2f' "$(lnote viscosity)" "$(lnote viscosity 5)" \
+         "$(lnote thermal_conductivity)" "$(lnote thermal_conductivity 5)")" = "0.745 0.028 3.13 0.10" ]
 check "the table: 40 lags, increments growing" awk -F, 'NR > 1 && !/^#/ { n++
         if ($2 <= s || $3 <= h) bad = 1; s = $2; h = $3 } END { exit !(n == 40 && !bad) }' transport.csv
 
