@@ -147,7 +147,11 @@ check "README: '$count' out-of-tree examples, examples/ has $n" test "$(case $co
     three) echo 3 ;; four) echo 4 ;; five) echo 5 ;; six) echo 6 ;; seven) echo 7 ;; esac)" = "$n"
 for e in $examples; do
     check "README names the example $e" contains "$HSF_TEST_SRCDIR/README.md" "\`$e\`"
+    check "PLUGINS.md's table names the example $e" contains "$DOCS/PLUGINS.md" "\`examples/$e\`"
 done
+count=$(tr '\n' ' ' <"$DOCS/PLUGINS.md" | sed -nE 's#.*The ([a-z]+) complete examples in `examples/`.*#\1#p')
+check "PLUGINS.md: '$count' complete examples, examples/ has $n" test "$(case $count in
+    three) echo 3 ;; four) echo 4 ;; five) echo 5 ;; six) echo 6 ;; seven) echo 7 ;; esac)" = "$n"
 
 # docs/CONFIG.md lists the keys of hsframe's own sections as --help-config
 # prints them from the tables the host checks: name, type, default, range.
