@@ -98,7 +98,9 @@ Test(config, wrong_types_and_ranges)
         { "[box]\nend_time = nan\n",
           "DIR/t.ini:2: [box] end_time: expected a number, found 'nan'" },
         { "[box]\nend_time = -1\n",
-          "DIR/t.ini:2: [box] end_time: expected a number from 0 to 1e+300, found '-1'" },
+          "DIR/t.ini:2: [box] end_time: expected a number >= 0, found '-1'" },
+        { "[box]\nend_time = 1e400\n",
+          "DIR/t.ini:2: [box] end_time: expected a number, found '1e400'" },
         { "[box]\nend_time = 1\nverbose = maybe\n",
           "DIR/t.ini:3: [box] verbose: expected true or false, found 'maybe'" },
         { "[box]\nend_time = 1\nsize = 1 x\n",
@@ -110,6 +112,15 @@ Test(config, wrong_types_and_ranges)
         cr_assert_str_eq(msg(), cases[k].message);
         hsf_config_file_free(&cf);
     }
+}
+
+/* A bound of 1e300 is none, as --help-config prints it ("0..inf"): any
+ * finite number above the lower bound passes. */
+Test(config, a_bound_of_1e300_is_no_bound)
+{
+    load("[box]\nend_time = 1e301\n");
+    cr_assert_eq(hsf_config_bind(&cf, "box", host, params, &cfg, &err), 0, "%s", msg());
+    cr_assert_eq(hsf_config_double(&cfg, "end_time"), 1e301);
 }
 
 Test(config, required_key)

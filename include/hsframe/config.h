@@ -29,7 +29,10 @@ typedef enum hsf_param_type {
 
 /* One declared parameter.  A table of them ends with an entry whose name is
  * NULL.  For DOUBLE, INT and every VECTOR element, values must lie in
- * [min, max]; set min = max = 0 for no range check.  def is the default as it
+ * [min, max]; set min = max = 0 for no range check.  A max of 1e300 or more
+ * (a min of -1e300 or less) is no bound on that side: --help-config and
+ * --help-plugin print it as inf (-inf), and any finite value passes it
+ * (the host refuses inf and nan everywhere).  def is the default as it
  * would be written in the file, or NULL if the key is required. */
 typedef struct hsf_param {
     const char *name;

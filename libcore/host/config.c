@@ -347,9 +347,26 @@ static const char *type_words(hsf_param_type t)
     return "a value";
 }
 
+/* A bound of 1e300 or beyond is no bound (config.h), as --help-config
+ * prints it ("inf"). */
+#define NO_BOUND 1e300
+
 static int in_range(const hsf_param *p, double x)
 {
-    return p->min == p->max || (x >= p->min && x <= p->max);
+    return p->min == p->max ||
+           ((x >= p->min || p->min <= -NO_BOUND) && (x <= p->max || p->max >= NO_BOUND));
+}
+
+/* "a number from 0 to 1", "an integer >= 1", "numbers <= 5" (what, then
+ * the range as in_range reads it) into buf. */
+static void expected_range(char *buf, size_t size, const char *what, const hsf_param *p)
+{
+    if (p->max >= NO_BOUND)
+        snprintf(buf, size, "%s >= %g", what, p->min);
+    else if (p->min <= -NO_BOUND)
+        snprintf(buf, size, "%s <= %g", what, p->max);
+    else
+        snprintf(buf, size, "%s from %g to %g", what, p->min, p->max);
 }
 
 /* Checks value against p; on failure writes "expected ..., found ..." into
@@ -359,13 +376,14 @@ static int check_value(const hsf_param *p, const char *value, char *why, size_t 
     double x, v[HSF_VECTOR_MAX];
     long l;
     int b, n;
+    char range[96];
     switch (p->type) {
     case HSF_PARAM_DOUBLE:
         if (parse_double(value, &x))
             break;
         if (!in_range(p, x)) {
-            snprintf(why, size, "expected a number from %g to %g, found '%s'", p->min,
-                     p->max, value);
+            expected_range(range, sizeof range, "a number", p);
+            snprintf(why, size, "expected %s, found '%s'", range, value);
             return -1;
         }
         return 0;
@@ -373,8 +391,8 @@ static int check_value(const hsf_param *p, const char *value, char *why, size_t 
         if (parse_long(value, &l))
             break;
         if (!in_range(p, (double)l)) {
-            snprintf(why, size, "expected an integer from %g to %g, found '%s'", p->min,
-                     p->max, value);
+            expected_range(range, sizeof range, "an integer", p);
+            snprintf(why, size, "expected %s, found '%s'", range, value);
             return -1;
         }
         return 0;
@@ -394,8 +412,8 @@ static int check_value(const hsf_param *p, const char *value, char *why, size_t 
         }
         for (int i = 0; i < n; i++)
             if (!in_range(p, v[i])) {
-                snprintf(why, size, "expected numbers from %g to %g, found '%s'", p->min,
-                         p->max, value);
+                expected_range(range, sizeof range, "numbers", p);
+                snprintf(why, size, "expected %s, found '%s'", range, value);
                 return -1;
             }
         return 0;
