@@ -16,6 +16,7 @@
 noinst_LTLIBRARIES = libhsframe_core.la
 libhsframe_core_la_SOURCES = \
 	libcore/host/error.c libcore/host/error_private.h \
+	libcore/host/clock.c libcore/host/clock.h \
 	libcore/host/config.c libcore/host/config_private.h \
 	libcore/host/config_help.c libcore/host/config_help.h \
 	libcore/host/plugin_loader.c libcore/host/plugin_abi.c libcore/host/plugin_loader.h \

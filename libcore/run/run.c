@@ -7,6 +7,7 @@
 #include "event/checkpoint.h"
 #include "shared/progress.h"
 #include "shared/system_private.h"
+#include "host/clock.h"
 #include "host/error_private.h"
 #include "host/plugin_instance.h"
 #include "io/atomic_private.h"

@@ -301,7 +301,4 @@ int hsf_engine_set_velocity(hsf_system *sys, uint32_t i, const double v[3], hsf_
  * without a field). */
 double hsf_system_add_field_energy(const hsf_system *sys, double u);
 
-/* The monotonic clock in seconds. */
-double hsf_seconds_now(void);
-
 #endif
