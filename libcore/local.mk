@@ -22,9 +22,11 @@ libhsframe_core_la_SOURCES = \
 	libcore/host/plugin_loader.c libcore/host/plugin_abi.c libcore/host/plugin_loader.h \
 	libcore/host/plugin_instance.c libcore/host/plugin_instance.h \
 	libcore/host/random.h \
+	libcore/host/atomic_file.c libcore/host/atomic_private.h \
+	libcore/host/state.c libcore/host/state_private.h \
 	libcore/io/particles_read.c libcore/io/particles_parse.h \
 	libcore/io/particles_algs4.c libcore/io/particles_xyz.c \
-	libcore/io/particles_write.c libcore/io/atomic_file.c libcore/io/atomic_private.h \
+	libcore/io/particles_write.c \
 	libcore/io/init.c libcore/io/init.h libcore/io/bonds.c libcore/io/bonds.h \
 	libcore/run/validate.c libcore/run/validate.h \
 	libcore/io/input_limits.c libcore/io/input_limits.h \
@@ -49,7 +51,6 @@ libhsframe_core_la_SOURCES = \
 	libcore/model/pair_states.c libcore/model/pair_states.h \
 	libcore/event/checkpoint.c libcore/event/checkpoint.h \
 	libcore/checkpoint/file.c libcore/checkpoint/file.h \
-	libcore/checkpoint/state.c libcore/checkpoint/state_private.h \
 	libcore/model/model_state.c libcore/model/model_state.h \
 	libcore/shared/checkpoint_run.c libcore/shared/checkpoint_run.h \
 	libcore/run/run.c libcore/run/run.h libcore/run/run_private.h libcore/run/params.c \

@@ -10,7 +10,7 @@
 #include "host/clock.h"
 #include "host/error_private.h"
 #include "host/plugin_instance.h"
-#include "io/atomic_private.h"
+#include "host/atomic_private.h"
 #include "model/model.h"
 #include "run/engine.h"
 #include "run/run_private.h"
