@@ -26,7 +26,6 @@ libhsframe_core_la_SOURCES = \
 	libcore/host/state.c libcore/host/state_private.h \
 	libcore/io/particles_read.c libcore/io/particles_parse.h \
 	libcore/io/particles_algs4.c libcore/io/particles_xyz.c \
-	libcore/io/particles_write.c \
 	libcore/io/init.c libcore/io/init.h libcore/io/bonds.c libcore/io/bonds.h \
 	libcore/run/validate.c libcore/run/validate.h \
 	libcore/io/input_limits.c libcore/io/input_limits.h \
@@ -47,7 +46,7 @@ libhsframe_core_la_SOURCES = \
 	libcore/model/model_growth.c \
 	libcore/model/rules.c libcore/model/rules.h libcore/model/growing_times.h \
 	libcore/model/shell_times.h \
-	libcore/model/spin.c libcore/model/spin.h \
+	libcore/model/spin.c libcore/model/spin.h libcore/model/particles_write.c \
 	libcore/model/pair_states.c libcore/model/pair_states.h \
 	libcore/event/checkpoint.c libcore/event/checkpoint.h \
 	libcore/checkpoint/file.c libcore/checkpoint/file.h \
