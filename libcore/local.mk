@@ -35,7 +35,8 @@ libhsframe_core_la_SOURCES = \
 	libcore/shared/cells.c libcore/shared/cells.h \
 	libcore/shared/shear.c libcore/shared/shear.h libcore/shared/shear_state.h \
 	libcore/shared/neighbours.c libcore/shared/neighbours.h \
-	libcore/event/engine.c libcore/event/pair_search.h libcore/event/control.c \
+	libcore/event/engine.c libcore/event/engine.h libcore/event/pair_search.h \
+	libcore/event/control.c \
 	libcore/event/start_pass.c libcore/event/start_pass.h \
 	libcore/shared/outputs.c libcore/shared/outputs.h \
 	libcore/shared/progress.c libcore/shared/progress.h \

@@ -27,6 +27,7 @@
 #include <hsframe/prefetch.h>
 
 #include "event/audit.h"
+#include "event/engine.h"
 #include "shared/boundary_hit.h"
 #include "shared/outputs.h"
 #include "host/clock.h"
