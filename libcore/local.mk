@@ -1,12 +1,15 @@
 # libhsframe: the core, in layers that point down (tests/test_layers.sh
-# keeps them so): host/ (errors, configuration, the plugin loader and the
-# ABI's minors), io/ and checkpoint/ (particle files, initial conditions,
-# atomic files; checkpoint files and records), shared/ (the system, paths
-# and walls, cells and neighbour lists, outputs, progress: what both
-# engines use), model/ (pair rules and states, bonds, the field, growing
-# radii), event/ and timestep/ (the two engines), run/ (one run assembled
-# from the configuration, its checks and summary), and main.c, the thin
-# hsframe program.
+# keeps them so, from the includes and from the objects' calls): host/
+# (errors, configuration, the plugin loader and the ABI's minors, the
+# monotonic clock, atomic files, the checkpoint record), io/ and
+# checkpoint/, siblings (particle files, initial conditions, input limits;
+# the checkpoint file), shared/ (the system, paths and walls, cells and
+# neighbour lists, outputs, progress: what both engines use), model/ (pair
+# rules and states, spins, bonds, the field, growing radii, the particle
+# writers), event/ and timestep/, siblings (the two engines), run/ (one run
+# assembled from the configuration, its checks and summary), and main.c,
+# the thin hsframe program.  A folder calls only into itself and the
+# folders below it, and a header declares only what its folder defines.
 #
 # The sources build an uninstalled convenience library, libhsframe_core.la,
 # which the program and the tests link whole.  The installed libhsframe is
