@@ -1,12 +1,15 @@
 # libhsframe: the core, in layers that point down (tests/test_layers.sh
-# keeps them so): host/ (errors, configuration, the plugin loader and the
-# ABI's minors), io/ and checkpoint/ (particle files, initial conditions,
-# atomic files; checkpoint files and records), shared/ (the system, paths
-# and walls, cells and neighbour lists, outputs, progress: what both
-# engines use), model/ (pair rules and states, bonds, the field, growing
-# radii), event/ and timestep/ (the two engines), run/ (one run assembled
-# from the configuration, its checks and summary), and main.c, the thin
-# hsframe program.
+# keeps them so, from the includes and from the objects' calls): host/
+# (errors, configuration, the plugin loader and the ABI's minors, the
+# monotonic clock, atomic files, the checkpoint record), io/ and
+# checkpoint/, siblings (particle files, initial conditions, input limits;
+# the checkpoint file), shared/ (the system, paths and walls, cells and
+# neighbour lists, outputs, progress: what both engines use), model/ (pair
+# rules and states, spins, bonds, the field, growing radii, the particle
+# writers), event/ and timestep/, siblings (the two engines), run/ (one run
+# assembled from the configuration, its checks and summary), and main.c,
+# the thin hsframe program.  A folder calls only into itself and the
+# folders below it, and a header declares only what its folder defines.
 #
 # The sources build an uninstalled convenience library, libhsframe_core.la,
 # which the program and the tests link whole.  The installed libhsframe is
@@ -16,14 +19,16 @@
 noinst_LTLIBRARIES = libhsframe_core.la
 libhsframe_core_la_SOURCES = \
 	libcore/host/error.c libcore/host/error_private.h \
+	libcore/host/clock.c libcore/host/clock.h \
 	libcore/host/config.c libcore/host/config_private.h \
 	libcore/host/config_help.c libcore/host/config_help.h \
 	libcore/host/plugin_loader.c libcore/host/plugin_abi.c libcore/host/plugin_loader.h \
 	libcore/host/plugin_instance.c libcore/host/plugin_instance.h \
 	libcore/host/random.h \
+	libcore/host/atomic_file.c libcore/host/atomic_private.h \
+	libcore/host/state.c libcore/host/state_private.h \
 	libcore/io/particles_read.c libcore/io/particles_parse.h \
 	libcore/io/particles_algs4.c libcore/io/particles_xyz.c \
-	libcore/io/particles_write.c libcore/io/atomic_file.c libcore/io/atomic_private.h \
 	libcore/io/init.c libcore/io/init.h libcore/io/bonds.c libcore/io/bonds.h \
 	libcore/run/validate.c libcore/run/validate.h \
 	libcore/io/input_limits.c libcore/io/input_limits.h \
@@ -33,7 +38,8 @@ libhsframe_core_la_SOURCES = \
 	libcore/shared/cells.c libcore/shared/cells.h \
 	libcore/shared/shear.c libcore/shared/shear.h libcore/shared/shear_state.h \
 	libcore/shared/neighbours.c libcore/shared/neighbours.h \
-	libcore/event/engine.c libcore/event/pair_search.h libcore/event/control.c \
+	libcore/event/engine.c libcore/event/engine.h libcore/event/pair_search.h \
+	libcore/event/control.c \
 	libcore/event/start_pass.c libcore/event/start_pass.h \
 	libcore/shared/outputs.c libcore/shared/outputs.h \
 	libcore/shared/progress.c libcore/shared/progress.h \
@@ -44,11 +50,10 @@ libhsframe_core_la_SOURCES = \
 	libcore/model/model_growth.c \
 	libcore/model/rules.c libcore/model/rules.h libcore/model/growing_times.h \
 	libcore/model/shell_times.h \
-	libcore/model/spin.c libcore/model/spin.h \
+	libcore/model/spin.c libcore/model/spin.h libcore/model/particles_write.c \
 	libcore/model/pair_states.c libcore/model/pair_states.h \
 	libcore/event/checkpoint.c libcore/event/checkpoint.h \
 	libcore/checkpoint/file.c libcore/checkpoint/file.h \
-	libcore/checkpoint/state.c libcore/checkpoint/state_private.h \
 	libcore/model/model_state.c libcore/model/model_state.h \
 	libcore/shared/checkpoint_run.c libcore/shared/checkpoint_run.h \
 	libcore/run/run.c libcore/run/run.h libcore/run/run_private.h libcore/run/params.c \

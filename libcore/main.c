@@ -148,7 +148,7 @@ int main(int argc, char **argv)
                   return HSF_EXIT_OK;
         case OPT_LIST: list = 1; break;
         case OPT_HELP_PLUGIN: help_name = optarg; break;
-        case OPT_HELP_CONFIG: hsf_config_help(stdout); free(overrides); return HSF_EXIT_OK;
+        case OPT_HELP_CONFIG: hsf_config_help(stdout, hsf_host_sections); free(overrides); return HSF_EXIT_OK;
         case OPT_PLUGIN_PATH: plugin_dirs = optarg; break;
         case OPT_RESUME: resume = optarg; break;
         case OPT_AUDIT:

@@ -6,7 +6,7 @@
 #include <hsframe/io.h>
 
 #include "checkpoint/file.h"
-#include "checkpoint/state_private.h"
+#include "host/state_private.h"
 #include "host/error_private.h"
 #include "testlib.h"
 

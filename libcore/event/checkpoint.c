@@ -8,7 +8,7 @@
 #include "event/checkpoint.h"
 #include "checkpoint/file.h"
 #include "model/model_state.h"
-#include "checkpoint/state_private.h"
+#include "host/state_private.h"
 #include "model/model.h"
 
 /* ---- Writing ------------------------------------------------------------ */

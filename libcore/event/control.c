@@ -1,4 +1,5 @@
 /* What a thermostat may do to the system (thermostat.h). */
+#include "event/engine.h"
 #include "shared/system_private.h"
 #include "host/random.h"
 

@@ -23,13 +23,14 @@
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
-#include <time.h>
 
 #include <hsframe/prefetch.h>
 
 #include "event/audit.h"
+#include "event/engine.h"
 #include "shared/boundary_hit.h"
 #include "shared/outputs.h"
+#include "host/clock.h"
 #include "host/error_private.h"
 #include "shared/physics.h"
 #include "shared/progress.h"
@@ -1128,13 +1129,6 @@ static int schedule_start(hsf_system *sys, hsf_error *err)
             return -1;
     }
     return 0;
-}
-
-double hsf_seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 /* Between events: a stop asked for by a signal, and checkpoints that are

@@ -34,14 +34,14 @@ static void range(char *buf, size_t size, const hsf_param *q)
     snprintf(buf, size, "%s..%s", lo, hi);
 }
 
-void hsf_config_help(FILE *out)
+void hsf_config_help(FILE *out, const hsf_host_section *sections)
 {
     fputs("The keys of hsframe's own sections: name, type, default ((required): no\n"
           "default), range (both ends included; numbers: every component) and meaning.\n"
           "Units are the particles': lengths and times as in the particle file or\n"
           "[init], energies (kT) in mass times velocity squared, k_B = 1.\n"
           "A plugin's keys: hsframe --help-plugin NAME.  Reference: docs/CONFIG.md.\n", out);
-    for (const hsf_host_section *s = hsf_host_sections; s->name; s++) {
+    for (const hsf_host_section *s = sections; s->name; s++) {
         fprintf(out, "\n[%s]  %s\n", s->name, s->about);
         for (int t = 0; t < 2; t++)
             for (const hsf_param *q = s->params[t]; q && q->name; q++) {

@@ -15,11 +15,9 @@ typedef struct hsf_host_section {
                                     takes (--help-plugin); its default, "" for none */
 } hsf_host_section;
 
-/* The host's sections, as run.c binds them; ends with a NULL name. */
-extern const hsf_host_section hsf_host_sections[];
-
-/* Prints every section, one line per key: name, type, default, range and
- * meaning (with its unit). */
-void hsf_config_help(FILE *out);
+/* Prints every section of sections (ends with a NULL name; the run's are
+ * hsf_host_sections, run/run.h), one line per key: name, type, default,
+ * range and meaning (with its unit). */
+void hsf_config_help(FILE *out, const hsf_host_section *sections);
 
 #endif

@@ -12,7 +12,7 @@
 #include "shared/system_private.h"
 #include "host/error_private.h"
 #include "host/plugin_instance.h"
-#include "io/atomic_private.h"
+#include "host/atomic_private.h"
 #include "io/init.h"
 #include "io/input_limits.h"
 #include "run/validate.h"

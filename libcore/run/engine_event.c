@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "event/audit.h"
+#include "event/engine.h"
 #include "host/error_private.h"
 #include "model/model.h"
 #include "run/engine.h"

@@ -9,6 +9,8 @@
 #include <hsframe/error.h>
 #include <hsframe/system.h>
 
+#include "host/config_help.h"
+
 /* Exit statuses of the hsframe program.  HSF_EXIT_CHECKPOINTED: the run
  * stopped (a signal, or [checkpoint] stop_after) after writing its
  * checkpoint, and goes on with --resume; 75 is EX_TEMPFAIL of sysexits.h,
@@ -42,5 +44,9 @@ typedef struct hsf_run_options {
  * HSF_EXIT_CHECKPOINTED when it stopped after writing its checkpoint; err
  * says what failed. */
 int hsf_run(const hsf_run_options *opt, hsf_error *err);
+
+/* The sections of a configuration and the tables their keys are checked
+ * against (params.c), for hsframe --help-config; ends with a NULL name. */
+extern const hsf_host_section hsf_host_sections[];
 
 #endif

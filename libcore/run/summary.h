@@ -95,10 +95,22 @@ void hsf_summary_end(hsf_summary *s);
 
 /* The event engine's summary: the counters, rates over wall (seconds),
  * memory, energy and momentum drift from c0 to c1, max_overlap and, with
- * start, the return of a time reversal.  (The time-step engine's is
- * hsf_timestep_print_summary, step.h.) */
+ * start, the return of a time reversal. */
 void hsf_print_summary(hsf_summary *s, const hsf_system *sys, double wall,
                        const hsf_conserved *c0, const hsf_conserved *c1, const double *start);
+
+/* The time-step engine's summary (summary_timestep.c): particles,
+ * dimension, engine, integrator, dt, boundary, time, steps,
+ * force_evaluations, collisions, boundary_hits, wall_seconds (wall, the
+ * loop's seconds), steps_per_second, collisions_per_second, peak_rss_kb,
+ * the energies, max_overlap, total_energy_drift, momentum_drift (every
+ * axis periodic), the return of a time reversal (start), and the
+ * contacts: resolved, missed, delay, and with [simulation] compare the
+ * event-driven engine's counts. */
+struct hsf_timestep;
+void hsf_timestep_print_summary(hsf_summary *out, const struct hsf_timestep *st,
+                                const hsf_system *sys, double wall, const hsf_conserved *c0,
+                                const hsf_conserved *c1, const double *start);
 
 /* Pieces both engines' summaries write: peak_rss_kb; momentum_drift
  * from c0 to c1 when every axis is periodic (else momentum is not

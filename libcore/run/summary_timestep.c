@@ -1,4 +1,4 @@
-/* The time-step engine's summary (step.h): its own keys, none of the
+/* The time-step engine's summary (summary.h): its own keys, none of the
  * event engine's (queue, events, neighbour search). */
 #include <math.h>
 

@@ -3,7 +3,7 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "checkpoint/state_private.h"
+#include "host/state_private.h"
 #include "host/error_private.h"
 #include "shared/checkpoint_run.h"
 

@@ -246,8 +246,8 @@ static const hsf_uint4 pack_lanes[16] = {
  * error of the single-precision sum (the float_error below), and admit
  * decides from the records: the same lists, in the same order, as
  * hsf_cells_scan with visit.  Returns 0 when the case is not plain. */
-__attribute__((always_inline)) static inline int scan_block(search *s, const hsf_cells *c,
-                                                            int building)
+__attribute__((always_inline)) static inline int scan_plain_block(search *s, const hsf_cells *c,
+                                                                  int building)
 {
     const hsf_cell_level *l = &c->level[0];
     int32_t w[3][3] = { { 0 } };
@@ -392,7 +392,7 @@ static HSF_AVX2_CLONES int find_neighbours(hsf_neighbours *nb, const hsf_cells *
         hsf_shear_scan(sys, i, sys->time, sys->shear.slide, visit_sliding, &s);
         return s.failed ? -1 : 0;
     }
-    if (symmetric ? scan_block(&s, cells, 1) : scan_block(&s, cells, 0))
+    if (symmetric ? scan_plain_block(&s, cells, 1) : scan_plain_block(&s, cells, 0))
         return s.failed ? -1 : 0;
     if (symmetric)
         hsf_cells_scan(cells, m, b, i, visit_building, &s);

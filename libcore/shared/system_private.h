@@ -273,17 +273,9 @@ static inline void hsf_separation(const hsf_system *sys, const double ri[3],
     }
 }
 
-/* What hsf_engine_run returns when it stopped after writing a checkpoint. */
+/* What an engine's loop (hsf_engine_run, event/engine.h; hsf_timestep_run,
+ * timestep/step.h) returns when it stopped after writing a checkpoint. */
 #define HSF_ENGINE_STOPPED 1
-
-/* Runs the event loop from time 0 to end_time: schedules every particle's
- * first event and the outputs' samples, processes events, takes the final
- * samples and calls the outputs' end.  resumed: the state was restored from
- * a checkpoint (hsf_checkpoint_read), with its events queued and the
- * outputs restored: the loop goes on from there.  Returns 0,
- * HSF_ENGINE_STOPPED (sys->checkpoint wrote a checkpoint and asked to
- * stop), or -1 with err set when a plugin fails while running. */
-int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err);
 
 /* What a thermostat is handed to change the system (thermostat.h). */
 struct hsf_control {
@@ -292,16 +284,8 @@ struct hsf_control {
     int failed;             /* a change failed: err says why */
 };
 
-/* Gives particle i velocity v at the current time: moves it to now,
- * counts the change of kinetic energy in sys->heat and predicts its
- * events anew.  Returns 0, or -1 with err set (a plugin failed). */
-int hsf_engine_set_velocity(hsf_system *sys, uint32_t i, const double v[3], hsf_error *err);
-
 /* u plus the energy of the particles in the field, -m g.r summed (0
  * without a field). */
 double hsf_system_add_field_energy(const hsf_system *sys, double u);
-
-/* The monotonic clock in seconds. */
-double hsf_seconds_now(void);
 
 #endif

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "shared/progress.h"
+#include "host/clock.h"
 #include "host/error_private.h"
 #include "shared/outputs.h"
 #include "timestep/step.h"

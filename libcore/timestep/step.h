@@ -104,18 +104,4 @@ int hsf_timestep_accelerations(hsf_timestep *st, const hsf_system *sys, const do
  * for contact.  Returns 0, or -1 with err set. */
 int hsf_timestep_bounce(hsf_timestep *st, hsf_system *sys, double h, double kicked, hsf_error *err);
 
-/* The engine's summary: particles, dimension, engine, integrator, dt,
- * boundary, time, steps, force_evaluations, collisions, boundary_hits,
- * wall_seconds (wall, the loop's seconds), steps_per_second,
- * collisions_per_second, peak_rss_kb, the energies, max_overlap,
- * total_energy_drift, momentum_drift (every axis periodic), the return of
- * a time reversal (start), and the contacts: resolved, missed, delay, and
- * with [simulation] compare the event-driven engine's counts. */
-struct hsf_summary;
-struct hsf_conserved;
-void hsf_timestep_print_summary(struct hsf_summary *out, const hsf_timestep *st,
-                            const hsf_system *sys, double wall,
-                            const struct hsf_conserved *c0, const struct hsf_conserved *c1,
-                            const double *start);
-
 #endif

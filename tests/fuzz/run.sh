@@ -92,7 +92,7 @@ for name in $targets; do
     fuzz_bonds) build $name "$src/tests/fuzz/fuzz_bonds.c" $readers &&
                 seed $name "$src"/data/*bonds*.txt ;;
     fuzz_checkpoint) build $name "$src/tests/fuzz/fuzz_checkpoint.c" "$lib/checkpoint/file.c" \
-                         "$lib/checkpoint/state.c" "$lib/io/atomic_file.c" "$lib/host/error.c" -lz &&
+                         "$lib/host/state.c" "$lib/host/atomic_file.c" "$lib/host/error.c" -lz &&
                      seed $name && checkpoint_seed ;;
     *) echo "unknown target $name" >&2; false ;;
     esac || { failed=$((failed + 1)); echo "$name: build failed"; continue; }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checkpoint/state_private.h"
+#include "host/state_private.h"
 
 void hsf_state_init_write(hsf_state *st)
 {

@@ -1,5 +1,7 @@
 /* Writers for the particle formats hsframe reads back: algs4 text and
- * extended XYZ.  %.17g makes every double round-trip exactly. */
+ * extended XYZ.  %.17g makes every double round-trip exactly.  They read
+ * the whole system through its accessors, spins included (spin.c), so
+ * they stand in the model layer, above the system, not in io/. */
 #include <errno.h>
 #include <math.h>
 #include <string.h>

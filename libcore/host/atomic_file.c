@@ -10,7 +10,7 @@
 
 #include <hsframe/io.h>
 
-#include "io/atomic_private.h"
+#include "host/atomic_private.h"
 
 /* Temporaries that a checkpoint names and that were committed by a link:
  * removed once the checkpoint is gone (hsf_atomic_release_kept). */
