@@ -81,17 +81,19 @@ tests_test_measure_SOURCES = tests/test_measure.c
 tests_test_measure_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_measure_LDADD = $(TEST_LDADD)
 tests_test_measure_LDFLAGS = $(TEST_EXPORTS)
-tests_test_vibrating_wall_SOURCES = tests/test_vibrating_wall.c plugins/boundary/vibrating_wall.c
-tests_test_vibrating_wall_CPPFLAGS = $(TEST_CPPFLAGS) -I$(top_srcdir)/plugins/boundary
+tests_test_vibrating_wall_SOURCES = tests/test_vibrating_wall.c \
+	plugins/boundary/box/vibrating_wall.c
+tests_test_vibrating_wall_CPPFLAGS = $(TEST_CPPFLAGS) -I$(top_srcdir)/plugins/boundary/box
 tests_test_vibrating_wall_LDADD = $(TEST_LDADD)
 tests_test_vibrating_wall_LDFLAGS = $(TEST_EXPORTS)
-tests_test_mesh_roots_SOURCES = tests/test_mesh_roots.c plugins/boundary/mesh_roots.c
+tests_test_mesh_roots_SOURCES = tests/test_mesh_roots.c plugins/boundary/mesh/mesh_roots.c
 tests_test_mesh_roots_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_mesh_roots_LDADD = $(TEST_LDADD)
 tests_test_mesh_roots_LDFLAGS = $(TEST_EXPORTS)
-tests_test_mesh_search_SOURCES = tests/test_mesh_search.c plugins/boundary/mesh_search.c \
-	plugins/boundary/mesh_hit.c plugins/boundary/mesh_roots.c plugins/boundary/mesh_geometry.c \
-	plugins/boundary/stl_read.c
+tests_test_mesh_search_SOURCES = tests/test_mesh_search.c \
+	plugins/boundary/mesh/mesh_search.c plugins/boundary/mesh/mesh_hit.c \
+	plugins/boundary/mesh/mesh_roots.c plugins/boundary/mesh/mesh_geometry.c \
+	plugins/boundary/mesh/stl_read.c
 tests_test_mesh_search_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_mesh_search_LDADD = $(TEST_LDADD)
 tests_test_mesh_search_LDFLAGS = $(TEST_EXPORTS)

@@ -1,4 +1,4 @@
-/* The mesh boundary's polynomial solver (plugins/boundary/mesh_roots.c):
+/* The mesh boundary's polynomial solver (plugins/boundary/mesh/mesh_roots.c):
  * the rising crossings of quadratics, cubics and quartics built from
  * chosen roots, against the crossings read off the sorted roots. */
 #include <math.h>
@@ -7,7 +7,7 @@
 
 #include <criterion/criterion.h>
 
-#include "../plugins/boundary/mesh_roots.h"
+#include "../plugins/boundary/mesh/mesh_roots.h"
 
 /* c = s (t - r[0]) ... (t - r[n-1]), n <= 4. */
 static void from_roots(const double *r, int n, double s, double c[5])
