@@ -20,7 +20,6 @@ plugins_boundary_mesh_la_SOURCES = plugins/boundary/mesh/mesh.c \
 	plugins/boundary/mesh/mesh_geometry.c plugins/boundary/mesh/mesh_geometry.h \
 	plugins/boundary/mesh/mesh_search.c plugins/boundary/mesh/mesh_search.h \
 	plugins/boundary/mesh/mesh_hit.c plugins/boundary/mesh/mesh_hit.h \
-	plugins/boundary/mesh/mesh_roots.c plugins/boundary/mesh/mesh_roots.h \
 	plugins/boundary/mesh/mesh_check.c plugins/boundary/mesh/mesh_check.h
 plugins_boundary_mesh_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_boundary_mesh_la_LIBADD = libhsframe.la -lm
