@@ -29,6 +29,8 @@ typedef struct heap {
 #define ABSENT UINT32_MAX
 
 #define IH_OWNER heap
+#define IH_SLOTS(h) ((h)->s)
+#define IH_COUNT(h) ((h)->ns)
 #define IH_SEQ(h, k) ((h)->seq[k])
 #define IH_POS(h, k) ((h)->pos[k])
 #include "index_heap.h"
@@ -154,7 +156,7 @@ static int index_set(void *q, uint32_t key, double time, uint64_t seq, hsf_error
     uint32_t i = h->pos[key];
     if (i == ABSENT) {
         h->seq[key] = seq;
-        ih_sift_up(h, h->s, h->ns++, e);
+        ih_insert(h, e);
         return 0;
     }
     double old_time = h->s[i].time;
@@ -162,9 +164,9 @@ static int index_set(void *q, uint32_t key, double time, uint64_t seq, hsf_error
     h->seq[key] = seq;
     /* Later than before (the usual case: a particle's next event): down. */
     if (time > old_time || (time == old_time && seq > old_seq))
-        ih_sift_down(h, h->s, h->ns, i, e);
+        ih_sift_down(h, i, e);
     else
-        ih_sift_up(h, h->s, i, e);
+        ih_sift_up(h, i, e);
     return 0;
 }
 
@@ -175,7 +177,7 @@ static void index_remove(void *q, uint32_t key)
     if (i == ABSENT)
         return;
     h->pos[key] = ABSENT;
-    ih_remove_at(h, h->s, &h->ns, i);
+    ih_remove_at(h, i);
 }
 
 static int index_first(const void *q, uint32_t *key, double *time)
@@ -192,7 +194,7 @@ static int index_first(const void *q, uint32_t *key, double *time)
 static uint32_t index_upcoming(const void *q, uint32_t *keys, uint32_t max)
 {
     const heap *h = q;
-    return ih_upcoming(h->s, h->ns, keys, max);
+    return ih_upcoming(h, keys, max);
 }
 
 /* A set of key reads its place and seq first (its slot then depends on

@@ -132,6 +132,8 @@ static inline void fetch_key(const cal_index *x, uint32_t k)
 /* ---- the front ------------------------------------------------------------ */
 
 #define IH_OWNER cal_index
+#define IH_SLOTS(x) ((x)->front)
+#define IH_COUNT(x) ((x)->nfront)
 #define IH_SEQ(x, k) ((x)->key[k].seq)
 #define IH_POS(x, k) ((x)->key[k].pos)
 #include "../index_heap.h"
@@ -139,12 +141,12 @@ static inline void fetch_key(const cal_index *x, uint32_t k)
 static void front_insert(cal_index *x, uint32_t k)
 {
     x->key[k].where = FRONT;
-    ih_sift_up(x, x->front, x->nfront++, (ih_slot){ .time = x->key[k].time, .key = k });
+    ih_insert(x, (ih_slot){ .time = x->key[k].time, .key = k });
 }
 
 static void front_remove(cal_index *x, uint32_t i)
 {
-    ih_remove_at(x, x->front, &x->nfront, i);
+    ih_remove_at(x, i);
 }
 
 /* ---- days and lists --------------------------------------------------------- */
@@ -547,7 +549,7 @@ void cal_index_prefetch(const cal_index *x, uint32_t key)
  * events or more while there are any. */
 uint32_t cal_index_upcoming(const cal_index *x, uint32_t *keys, uint32_t max)
 {
-    return ih_upcoming(x->front, x->nfront, keys, max);
+    return ih_upcoming(x, keys, max);
 }
 
 int cal_index_first(const cal_index *x, uint32_t *key, double *time)
