@@ -25,10 +25,19 @@
 /* Loads a plugin named in section, then binds the section to the host's
  * and the plugin's parameters (host/plugin_instance.h). */
 int hsf_run_open_plugin(run_state *rs, const char *section, int kind,
-                               const hsf_param *host, hsf_plugin *plugin,
-                               hsf_config *cfg, hsf_error *err)
+                        const hsf_param *host, hsf_instance *in, hsf_error *err)
 {
-    return hsf_instance_open(&rs->cf, &rs->path, section, kind, host, plugin, cfg, err);
+    return hsf_instance_open(&rs->cf, &rs->path, section, kind, host, in, err);
+}
+
+/* The same into the separate members of struct hsf_system (boundary,
+ * thermostat; the queue by name). */
+int hsf_run_open_parts(run_state *rs, const char *section, const char *spec, int kind,
+                       const hsf_param *host, hsf_plugin *plugin, hsf_config *cfg,
+                       hsf_error *err)
+{
+    return hsf_instance_open_parts(&rs->cf, &rs->path, section, spec, kind, host, plugin, cfg,
+                                   err);
 }
 
 /* The sections whose names start with prefix, and how many (a
@@ -59,11 +68,10 @@ static int open_outputs(run_state *rs, hsf_error *err)
         hsf_output_slot *o = &sys->out[k];
         sys->n_out++;
         rc = hsf_run_open_plugin(rs, names[k], HSF_PLUGIN_OUTPUT, hsf_run_output_params,
-                                 &o->plugin, &o->cfg, err);
+                                 &o->in, err);
         if (!rc) {
-            o->type = o->plugin.vtable;
-            o->interval = hsf_config_double(&o->cfg, "interval");
-            sys->event_mask |= o->type->event_mask;
+            o->interval = hsf_config_double(&o->in.cfg, "interval");
+            sys->event_mask |= o->in.type.output->event_mask;
         }
     }
     free(names);
@@ -75,7 +83,7 @@ static int open_outputs(run_state *rs, hsf_error *err)
 static void drop_outputs(hsf_system *sys)
 {
     for (size_t k = 0; k < sys->n_out; k++)
-        hsf_instance_close(&sys->out[k].plugin, &sys->out[k].cfg, NULL, 0);
+        hsf_instance_close(&sys->out[k].in);
     sys->n_out = 0;
     sys->event_mask = 0;
 }
@@ -151,8 +159,8 @@ static int check_files(run_state *rs, hsf_error *err)
                                 hsf_config_string(&rs->checkpoint, "file"),
                                 "the checkpoint file", 1, err);
     for (size_t k = 0; k < rs->sys.n_out && !bad; k++)
-        bad = hsf_file_uses_add_output(&fu, &rs->sys.out[k].cfg,
-                                       rs->sys.out[k].plugin.info->params, err);
+        bad = hsf_file_uses_add_output(&fu, &rs->sys.out[k].in.cfg,
+                                       rs->sys.out[k].in.plugin.info->params, err);
     if (!bad)
         bad = hsf_file_uses_check(&fu, err);
     hsf_file_uses_free(&fu);
@@ -364,8 +372,8 @@ static int open_queue_plugin(run_state *rs, hsf_error *err)
         int pushpop = indexed && !strcmp(indexed, "no");
         spec = !pushpop && sys->n < AUTO_TREE_BELOW ? "marin_tree" : "calendar";
     }
-    return hsf_instance_open_as(&rs->cf, &rs->path, "queue", spec, HSF_PLUGIN_QUEUE,
-                                hsf_run_queue_params, &sys->queue_plugin, &sys->queue_cfg, err);
+    return hsf_run_open_parts(rs, "queue", spec, HSF_PLUGIN_QUEUE, hsf_run_queue_params,
+                              &sys->queue_plugin, &sys->queue_cfg, err);
 }
 
 /* [queue] indexed: whether the engine keys each particle's event in the
@@ -594,7 +602,7 @@ static int open_queue(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
     sys->queue = sys->queue_plugin.vtable;
-    if (!(sys->queue_state = rs->queue_inner = hsf_instance_state(&sys->queue_plugin)))
+    if (!(sys->queue_state = rs->queue_inner = hsf_instance_state_parts(&sys->queue_plugin)))
         return hsf_error_set(err, "out of memory");
     rs->queue_initialised = 1;
     if (sys->queue->init(sys->queue_state, &sys->queue_cfg, sys->n + 16, err))
@@ -690,8 +698,8 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         !(rs->engine = hsf_engine_chosen(&rs->sim, err)) ||
         bind_init(rs, err) ||
         hsf_plugin_path_init(&rs->path, opt->plugin_dirs, err) ||
-        hsf_run_open_plugin(rs, "boundary", HSF_PLUGIN_BOUNDARY, hsf_run_boundary_params,
-                            &sys->boundary_plugin, &sys->boundary_cfg, err) ||
+        hsf_run_open_parts(rs, "boundary", NULL, HSF_PLUGIN_BOUNDARY, hsf_run_boundary_params,
+                           &sys->boundary_plugin, &sys->boundary_cfg, err) ||
         open_outputs(rs, err))
         return -1;
     if (opt->skip_outputs)
@@ -713,8 +721,9 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     if (has_field && hsf_config_bind(&rs->cf, "field", hsf_run_field_params, NULL, &rs->field, err))
         return -1;
     if (has_thermostat &&
-        hsf_run_open_plugin(rs, "thermostat", HSF_PLUGIN_THERMOSTAT, hsf_run_thermostat_params,
-                            &sys->thermostat_plugin, &sys->thermostat_cfg, err))
+        hsf_run_open_parts(rs, "thermostat", NULL, HSF_PLUGIN_THERMOSTAT,
+                           hsf_run_thermostat_params, &sys->thermostat_plugin,
+                           &sys->thermostat_cfg, err))
         return -1;
     if (has_bonds && hsf_config_bind(&rs->cf, "bonds", hsf_run_bonds_params, NULL, &rs->bonds, err))
         return -1;
@@ -754,7 +763,7 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         return -1;
     /* The boundary first: sliding images take the model path. */
     sys->boundary = sys->boundary_plugin.vtable;
-    if (!(sys->boundary_state = hsf_instance_state(&sys->boundary_plugin)))
+    if (!(sys->boundary_state = hsf_instance_state_parts(&sys->boundary_plugin)))
         return hsf_error_set(err, "out of memory");
     rs->boundary_initialised = 1;
     if (sys->boundary->init(sys->boundary_state, &sys->boundary_cfg, sys->dim, err))
@@ -800,17 +809,18 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
 
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];
-        if (!(o->state = hsf_instance_state(&o->plugin)))
+        if (!hsf_instance_state(&o->in))
             return hsf_error_set(err, "out of memory");
-        o->initialised = 1;
-        if (o->type->init(o->state, &o->cfg, sys, err))
-            return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
+        o->in.initialised = 1;
+        if (o->in.type.output->init(o->in.state, &o->in.cfg, sys, err))
+            return hsf_error_prefix(err, "[%s] (%s): ", o->in.cfg.section,
+                                    o->in.plugin.info->name);
     }
     /* The run's generator: its own stream of the seed (not [init]'s). */
     sys->random = 0x632be59bd9b4e019ULL ^ (uint64_t)hsf_config_int(&rs->sim, "seed");
     if (sys->thermostat_plugin.info) {
         sys->thermostat = sys->thermostat_plugin.vtable;
-        if (!(sys->thermostat_state = hsf_instance_state(&sys->thermostat_plugin)))
+        if (!(sys->thermostat_state = hsf_instance_state_parts(&sys->thermostat_plugin)))
             return hsf_error_set(err, "out of memory");
         sys->thermostat_initialised = 1;
         if (sys->thermostat->init(sys->thermostat_state, &sys->thermostat_cfg, sys, err))

@@ -39,7 +39,7 @@ void hsf_run_teardown(run_state *rs)
     hsf_system *sys = &rs->sys;
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];
-        hsf_instance_close(&o->plugin, &o->cfg, o->state, o->initialised);
+        hsf_instance_close(&o->in);
     }
     free(sys->out);
     free(sys->special_seq);
@@ -52,14 +52,14 @@ void hsf_run_teardown(run_state *rs)
     hsf_config_unbind(&rs->field);
     hsf_config_unbind(&rs->compression);
     finish_record(rs, 0, NULL);
-    hsf_instance_close(&sys->queue_plugin, &sys->queue_cfg, sys->queue_state,
-                       rs->queue_initialised);
-    hsf_instance_close(&sys->boundary_plugin, &sys->boundary_cfg, sys->boundary_state,
-                       rs->boundary_initialised);
+    hsf_instance_close_parts(&sys->queue_plugin, &sys->queue_cfg, sys->queue_state,
+                             rs->queue_initialised);
+    hsf_instance_close_parts(&sys->boundary_plugin, &sys->boundary_cfg, sys->boundary_state,
+                             rs->boundary_initialised);
     hsf_neighbours_free(&sys->nb);
     hsf_cells_free(&sys->cells);
-    hsf_instance_close(&sys->thermostat_plugin, &sys->thermostat_cfg, sys->thermostat_state,
-                       sys->thermostat_initialised);
+    hsf_instance_close_parts(&sys->thermostat_plugin, &sys->thermostat_cfg,
+                             sys->thermostat_state, sys->thermostat_initialised);
     hsf_model_close(sys);
     hsf_system_release(sys);
     hsf_particle_set_free(&rs->set);

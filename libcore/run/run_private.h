@@ -68,11 +68,18 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err);
 /* Frees everything hsf_run_prepare and the run made (run.c). */
 void hsf_run_teardown(run_state *rs);
 
-/* Loads the plugin named in section, then binds the section to the host's
- * and the plugin's parameters (host/plugin_instance.h).  Returns 0 or -1
- * with err set. */
+/* Loads the plugin named in section into in, then binds the section to the
+ * host's and the plugin's parameters (host/plugin_instance.h).  Returns 0
+ * or -1 with err set. */
 int hsf_run_open_plugin(run_state *rs, const char *section, int kind, const hsf_param *host,
-                        hsf_plugin *plugin, hsf_config *cfg, hsf_error *err);
+                        hsf_instance *in, hsf_error *err);
+
+/* The same into the separate members of struct hsf_system (boundary,
+ * thermostat, queue): the plugin named by spec, or by the section's key
+ * when spec is NULL. */
+int hsf_run_open_parts(run_state *rs, const char *section, const char *spec, int kind,
+                       const hsf_param *host, hsf_plugin *plugin, hsf_config *cfg,
+                       hsf_error *err);
 
 /* The sections whose names start with prefix, and how many (a
  * NULL-terminated array to free), or NULL with err set. */

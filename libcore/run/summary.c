@@ -116,9 +116,9 @@ void hsf_summary_end(hsf_summary *s)
  * one as text, else NULL. */
 static const char *output_file(const hsf_output_slot *o)
 {
-    for (const hsf_param *q = o->plugin.info->params; q && q->name; q++)
+    for (const hsf_param *q = o->in.plugin.info->params; q && q->name; q++)
         if (!strcmp(q->name, "file") && q->type == HSF_PARAM_STRING) {
-            const char *f = hsf_config_string(&o->cfg, "file");
+            const char *f = hsf_config_string(&o->in.cfg, "file");
             return f && *f ? f : NULL;
         }
     return NULL;
@@ -128,10 +128,10 @@ void hsf_summary_output_files(hsf_summary *s, const hsf_system *sys)
 {
     for (size_t k = 0; k < sys->n_out; k++) {
         const hsf_output_slot *o = &sys->out[k];
-        const char *section = hsf_config_section(&o->cfg), *name = o->plugin.info->name;
-        if (o->type->written) {
+        const char *section = hsf_config_section(&o->in.cfg), *name = o->in.plugin.info->name;
+        if (o->in.type.output->written) {
             char file[4096];
-            for (size_t f = 0; o->type->written(o->state, f, file, sizeof file); f++)
+            for (size_t f = 0; o->in.type.output->written(o->in.state, f, file, sizeof file); f++)
                 hsf_summary_file(s, file, name, section);
             continue;
         }
@@ -244,8 +244,8 @@ static void print_model(hsf_summary *out, const hsf_system *sys, double kinetic)
     const hsf_model *md = sys->model;
     /* A model taken for bonds, a field or a compression alone has no
      * interaction of the user's to name. */
-    if (md->plugin.info)
-        hsf_summary_text(out, "interaction", "%s", md->plugin.info->name);
+    if (md->in.plugin.info)
+        hsf_summary_text(out, "interaction", "%s", md->in.plugin.info->name);
     if (sys->n_bonds)
         hsf_summary_number(out, "bonds", "%zu", sys->n_bonds);
     hsf_summary_number(out, "step_events", "%llu", (unsigned long long)md->step_events);

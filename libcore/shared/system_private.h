@@ -17,7 +17,7 @@
 #include "shared/neighbours.h"
 #include "host/config_private.h"
 #include "io/particle.h"
-#include "host/plugin_loader.h"
+#include "host/plugin_instance.h"
 
 /* What the engine reads ahead for the events the queue says come next
  * (engine.c, fetch_ahead): the keys it named last, those of them it named
@@ -32,13 +32,9 @@ typedef struct hsf_ahead {
 
 /* One [output.NAME] instance. */
 typedef struct hsf_output_slot {
-    hsf_plugin plugin;
-    const hsf_output_type *type;
-    void *state;
-    hsf_config cfg;
+    hsf_instance in;        /* the plugin, its state and [output.NAME]; in.type.output */
     double interval;        /* 0: only the final sample */
     uint64_t next_k;        /* next sample at next_k * interval */
-    int initialised;        /* init was called (so fini must be) */
 } hsf_output_slot;
 
 /* How a prediction finds the particles that may collide with one. */
