@@ -68,35 +68,3 @@ void hsf_instance_close(hsf_instance *in)
         hsf_plugin_close(&in->plugin);
     memset(in, 0, sizeof *in);
 }
-
-/* ---- the parts of an instance kept apart (plugin_instance.h) ---------- */
-
-int hsf_instance_open_parts(const hsf_config_file *cf, const hsf_plugin_path *pp,
-                            const char *section, const char *spec, int kind,
-                            const hsf_param *host, hsf_plugin *plugin, hsf_config *cfg,
-                            hsf_error *err)
-{
-    hsf_instance in = { 0 };
-    int rc = spec ? hsf_instance_open_as(cf, pp, section, spec, kind, host, &in, err)
-                  : hsf_instance_open(cf, pp, section, kind, host, &in, err);
-    *plugin = in.plugin;
-    *cfg = in.cfg;
-    return rc;
-}
-
-void *hsf_instance_state_parts(const hsf_plugin *plugin)
-{
-    size_t size = *(const size_t *)plugin->vtable;
-    return calloc(1, size ? size : 1);
-}
-
-void hsf_instance_close_parts(hsf_plugin *plugin, hsf_config *cfg, void *state, int initialised)
-{
-    hsf_instance in = { .plugin = *plugin, .state = state, .initialised = initialised };
-    if (cfg)
-        in.cfg = *cfg;
-    hsf_instance_close(&in);
-    memset(plugin, 0, sizeof *plugin);
-    if (cfg)
-        memset(cfg, 0, sizeof *cfg);
-}

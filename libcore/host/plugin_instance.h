@@ -63,14 +63,4 @@ void *hsf_instance_state(hsf_instance *in);
  * part may be empty (zeroed): closing a half-opened instance is safe. */
 void hsf_instance_close(hsf_instance *in);
 
-/* The same for the instances of struct hsf_system (boundary, queue,
- * thermostat) whose parts are still separate members; to go when they are
- * hsf_instance records. */
-int hsf_instance_open_parts(const hsf_config_file *cf, const hsf_plugin_path *pp,
-                            const char *section, const char *spec, int kind,
-                            const hsf_param *host, hsf_plugin *plugin, hsf_config *cfg,
-                            hsf_error *err);
-void *hsf_instance_state_parts(const hsf_plugin *plugin);
-void hsf_instance_close_parts(hsf_plugin *plugin, hsf_config *cfg, void *state, int initialised);
-
 #endif

@@ -210,7 +210,7 @@ int hsf_model_is_plain(const hsf_system *sys)
 int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_path *path,
                    const hsf_particle_set *set, int growing, hsf_error *err)
 {
-    int spinning = hsf_spin_wanted(&sys->boundary_cfg, set);
+    int spinning = hsf_spin_wanted(&sys->boundary.cfg, set);
     const char **sections = hsf_config_sections_with_prefix(cf, "interaction");
     int has_interaction = sections && sections[0] != NULL;
     if (!sections)
@@ -254,7 +254,7 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
         if (md->last_core)
             md->last_core[i] = -INFINITY;
     }
-    return index_bonds(sys, err) || hsf_spin_open(sys, &sys->boundary_cfg, set, err) ? -1 : 0;
+    return index_bonds(sys, err) || hsf_spin_open(sys, &sys->boundary.cfg, set, err) ? -1 : 0;
 }
 
 int hsf_model_set_reaches(hsf_system *sys, hsf_error *err)

@@ -33,9 +33,7 @@ typedef struct run_state {
     hsf_plugin_path path;
     hsf_particle_set set;
     hsf_system sys;
-    int boundary_initialised, queue_initialised;
     hsf_queue_record *record;   /* [queue] record: sys->queue is its vtable */
-    void *queue_inner;          /* the queue plugin's state, recorded or not */
     hsf_conserved c0;       /* at time 0 */
     double *start;          /* with reverse_at: positions and velocities at time 0 */
     /* Checkpoints */
@@ -73,13 +71,6 @@ void hsf_run_teardown(run_state *rs);
  * or -1 with err set. */
 int hsf_run_open_plugin(run_state *rs, const char *section, int kind, const hsf_param *host,
                         hsf_instance *in, hsf_error *err);
-
-/* The same into the separate members of struct hsf_system (boundary,
- * thermostat, queue): the plugin named by spec, or by the section's key
- * when spec is NULL. */
-int hsf_run_open_parts(run_state *rs, const char *section, const char *spec, int kind,
-                       const hsf_param *host, hsf_plugin *plugin, hsf_config *cfg,
-                       hsf_error *err);
 
 /* The sections whose names start with prefix, and how many (a
  * NULL-terminated array to free), or NULL with err set. */

@@ -287,7 +287,7 @@ static void print_model(hsf_summary *out, const hsf_system *sys, double kinetic)
 static void print_shear(hsf_summary *out, const hsf_system *sys)
 {
     const hsf_shear *sh = &sys->shear;
-    double v = sys->boundary->volume(sys->boundary_state);
+    double v = sys->boundary.type.boundary->volume(sys->boundary.state);
     hsf_summary_number(out, "shear_rate", "%.17g", sh->rate);
     hsf_summary_number(out, "gradient_crossings", "%llu", (unsigned long long)sh->crossings);
     hsf_summary_number(out, "shear_work", "%.17g", sh->work);
@@ -340,9 +340,9 @@ void hsf_print_summary(hsf_summary *out, const hsf_system *sys, double wall,
     const hsf_stats *s = &sys->stats;
     hsf_summary_number(out, "particles", "%zu", sys->n);
     hsf_summary_number(out, "dimension", "%d", sys->dim);
-    hsf_summary_text(out, "queue", "%s%s", sys->queue_plugin.info->name,
+    hsf_summary_text(out, "queue", "%s%s", sys->queue_instance.plugin.info->name,
                      sys->indexed ? " (indexed)" : "");
-    hsf_summary_text(out, "boundary", "%s", sys->boundary_plugin.info->name);
+    hsf_summary_text(out, "boundary", "%s", sys->boundary.plugin.info->name);
     hsf_summary_number(out, "time", "%.17g", sys->time);
     hsf_summary_number(out, "events", "%llu", (unsigned long long)s->events);
     hsf_summary_number(out, "collisions", "%llu", (unsigned long long)s->collisions);
@@ -363,8 +363,8 @@ void hsf_print_summary(hsf_summary *out, const hsf_system *sys, double wall,
         print_model(out, sys, c1->kinetic);
     else
         hsf_summary_number(out, "kinetic_energy", "%.17g", c1->kinetic);
-    if (sys->thermostat) {
-        hsf_summary_text(out, "thermostat", "%s", sys->thermostat_plugin.info->name);
+    if (sys->thermostat.type.thermostat) {
+        hsf_summary_text(out, "thermostat", "%s", sys->thermostat.plugin.info->name);
         hsf_summary_number(out, "thermostat_events", "%llu",
                            (unsigned long long)sys->thermostat_events);
         hsf_summary_number(out, "heat_from_bath", "%.17g", sys->heat);

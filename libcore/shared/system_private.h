@@ -53,10 +53,7 @@ struct hsf_system {
     double end_time;
 
     /* boundary */
-    hsf_plugin boundary_plugin;
-    const hsf_boundary_type *boundary;
-    void *boundary_state;
-    hsf_config boundary_cfg;
+    hsf_instance boundary;  /* [boundary]; boundary.type.boundary */
     double lo[3], hi[3];
     int periodic[3];
     hsf_cells cells;
@@ -67,10 +64,10 @@ struct hsf_system {
                                collision after it (engine.c, predict) */
 
     /* queue */
-    hsf_plugin queue_plugin;
-    const hsf_queue_type *queue;
+    hsf_instance queue_instance;    /* [queue]: the plugin's instance */
+    const hsf_queue_type *queue;    /* the queue the engine calls: the plugin's, or the
+                                       recorder standing before it ([queue] record) */
     void *queue_state;
-    hsf_config queue_cfg;
     int indexed;            /* the queue is used through its index_ members */
     int fetch_ahead;        /* and its index_upcoming hint is used */
     int fetch_blocks;       /* with fetch_ahead and cells: a collision asks for the records
@@ -107,11 +104,7 @@ struct hsf_system {
     double (*radius_now)(const hsf_system *sys, uint32_t i);
 
     /* The thermostat ([thermostat], thermostat.h) */
-    hsf_plugin thermostat_plugin;   /* info NULL without one */
-    const hsf_thermostat_type *thermostat;
-    void *thermostat_state;
-    hsf_config thermostat_cfg;
-    int thermostat_initialised;
+    hsf_instance thermostat;        /* plugin.info NULL without one; thermostat.type.thermostat */
     uint64_t random;        /* the run's generator (host/random.h), seeded by [simulation] seed */
     uint64_t thermostat_events;
     double heat;            /* kinetic energy the thermostat gave the system */
