@@ -34,6 +34,7 @@ libhsframe_core_la_SOURCES = \
 	libcore/io/input_limits.c libcore/io/input_limits.h \
 	libcore/io/particle.h libcore/shared/system.c libcore/shared/system_private.h \
 	libcore/shared/physics.c libcore/shared/physics.h libcore/shared/path.c \
+	libcore/shared/poly_roots.c \
 	libcore/shared/boundary_hit.h libcore/shared/clones.h \
 	libcore/shared/cells.c libcore/shared/cells.h \
 	libcore/shared/shear.c libcore/shared/shear.h libcore/shared/shear_state.h \

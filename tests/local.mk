@@ -4,7 +4,7 @@ CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
 	tests/test_particles tests/test_box tests/test_engine tests/test_geometry \
 	tests/test_queue_conformance tests/test_measure tests/test_speeds tests/test_state \
 	tests/test_rules tests/test_forces tests/test_path tests/test_energy \
-	tests/test_vibrating_wall tests/test_mesh_roots tests/test_mesh_search
+	tests/test_vibrating_wall tests/test_poly_rises tests/test_mesh_search
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/test_scenarios.sh \
@@ -81,17 +81,18 @@ tests_test_measure_SOURCES = tests/test_measure.c
 tests_test_measure_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_measure_LDADD = $(TEST_LDADD)
 tests_test_measure_LDFLAGS = $(TEST_EXPORTS)
-tests_test_vibrating_wall_SOURCES = tests/test_vibrating_wall.c plugins/boundary/vibrating_wall.c
-tests_test_vibrating_wall_CPPFLAGS = $(TEST_CPPFLAGS) -I$(top_srcdir)/plugins/boundary
+tests_test_vibrating_wall_SOURCES = tests/test_vibrating_wall.c \
+	plugins/boundary/box/vibrating_wall.c
+tests_test_vibrating_wall_CPPFLAGS = $(TEST_CPPFLAGS) -I$(top_srcdir)/plugins/boundary/box
 tests_test_vibrating_wall_LDADD = $(TEST_LDADD)
 tests_test_vibrating_wall_LDFLAGS = $(TEST_EXPORTS)
-tests_test_mesh_roots_SOURCES = tests/test_mesh_roots.c plugins/boundary/mesh_roots.c
-tests_test_mesh_roots_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_test_mesh_roots_LDADD = $(TEST_LDADD)
-tests_test_mesh_roots_LDFLAGS = $(TEST_EXPORTS)
-tests_test_mesh_search_SOURCES = tests/test_mesh_search.c plugins/boundary/mesh_search.c \
-	plugins/boundary/mesh_hit.c plugins/boundary/mesh_roots.c plugins/boundary/mesh_geometry.c \
-	plugins/boundary/stl_read.c
+tests_test_poly_rises_SOURCES = tests/test_poly_rises.c
+tests_test_poly_rises_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_poly_rises_LDADD = $(TEST_LDADD)
+tests_test_poly_rises_LDFLAGS = $(TEST_EXPORTS)
+tests_test_mesh_search_SOURCES = tests/test_mesh_search.c \
+	plugins/boundary/mesh/mesh_search.c plugins/boundary/mesh/mesh_hit.c \
+	plugins/boundary/mesh/mesh_geometry.c plugins/boundary/mesh/stl_read.c
 tests_test_mesh_search_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_mesh_search_LDADD = $(TEST_LDADD)
 tests_test_mesh_search_LDFLAGS = $(TEST_EXPORTS)

@@ -1,4 +1,4 @@
-/* The mesh boundary's search (plugins/boundary/mesh_search.c) against
+/* The mesh boundary's search (plugins/boundary/mesh/mesh_search.c) against
  * the brute force: on random paths (straight, parabolas, growing) the
  * grid's first hit is the earliest of every wall's own time, the same
  * time and the same wall, on a cloud of random triangles and on the
@@ -10,10 +10,10 @@
 
 #include <criterion/criterion.h>
 
-#include "../plugins/boundary/mesh_geometry.h"
-#include "../plugins/boundary/mesh_hit.h"
-#include "../plugins/boundary/mesh_search.h"
-#include "../plugins/boundary/stl_read.h"
+#include "../plugins/boundary/mesh/mesh_geometry.h"
+#include "../plugins/boundary/mesh/mesh_hit.h"
+#include "../plugins/boundary/mesh/mesh_search.h"
+#include "../plugins/boundary/mesh/stl_read.h"
 
 static uint64_t state = 2024;
 

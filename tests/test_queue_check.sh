@@ -79,20 +79,20 @@ while read -r c; do
         grep -qx ".B $c" "$HSF_TEST_SRCDIR/tools/queue-check/hsframe-queue-check.1"
 done <"$WORK/checks"
 
-# What cannot be checked: exit 2 and the reason.
+# What cannot be checked: exit 2 and the reason, as hsframe's loader gives it.
 check "no plugin: usage" qcheck 2
 check "an unknown check" qcheck 2 --check nonsense "$queues/calendar.so"
 check "  named" contains "$WORK/qc" 'no check "nonsense"'
 printf 'not a library\n' >"$WORK/fake.so"
 check "not a shared object" qcheck 2 "$WORK/fake.so"
-check "  dlopen's reason" contains "$WORK/qc" "cannot load $WORK/fake.so: "
+check "  dlopen's reason" contains "$WORK/qc" "$WORK/fake.so is not a loadable plugin: "
 check "no entry point" qcheck 2 "$fixtures/no_entry.so"
-check "  named" contains "$WORK/qc" "not an hsframe plugin: no symbol hsf_plugin_entry"
+check "  named" contains "$WORK/qc" "is not an hsframe plugin: it has no entry point hsf_plugin_entry"
 check "another ABI major" qcheck 2 "$fixtures/wrong_abi.so"
-check "  named" contains "$WORK/qc" "expected major 1"
+check "  named" contains "$WORK/qc" "was built for plugin ABI 2.0, but this hsframe provides ABI 1."
 box=$(awk '$1 == "box" { getline; gsub(/[()]/, "", $1); print $1 }' "$WORK/list")
 check "a boundary plugin" qcheck 2 "$box"
-check "  named" contains "$WORK/qc" "not a queue plugin"
+check "  named" contains "$WORK/qc" "is a boundary plugin, but a queue plugin is needed here"
 check "a name not found" qcheck 2 --plugin-path "$queues" no_such_queue
 check "  named" contains "$WORK/qc" "no no_such_queue.so in $queues:"
 

@@ -1,14 +1,12 @@
 /* The queue contract (include/hsframe/queue.h), checked for every queue
- * plugin through the public ABI only: each NAME.so is found in the
- * directories of HSF_QUEUE_PLUGIN_DIR (colon-separated), dlopen()ed, asked
- * for its descriptor through hsf_plugin_entry, and driven through its
- * vtable.  Every pop is checked against a reference that is a sorted array
+ * plugin: each NAME.so is found in the directories of HSF_QUEUE_PLUGIN_DIR
+ * (colon-separated), loaded by hsframe's loader (host/plugin_loader.h, the
+ * vtable copied for the plugin's minor), and driven through that vtable.  Every pop is checked against a reference that is a sorted array
  * (qsort by (time, seq)), not another heap.  A new queue gets the whole
  * suite by being added to queue_names. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
-#include <dlfcn.h>
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -24,6 +22,7 @@
 #include <hsframe/queue.h>
 
 #include "host/error_private.h"
+#include "host/plugin_loader.h"
 
 /* By value: Criterion runs each test in its own process and copies the
  * parameters, so they cannot hold pointers. */
@@ -47,9 +46,8 @@ static queue_name queue_names[] = { { "binary_heap" }, { "pairing_heap" }, { "ca
 /* ---- loading a queue through the public ABI ----------------------------- */
 
 typedef struct queue {
-    void *dl;
-    const hsf_queue_type *t;
-    unsigned minor;         /* the plugin's ABI minor: which members exist */
+    hsf_plugin pl;          /* loaded as hsframe loads it */
+    const hsf_queue_type *t;    /* pl's vtable: members the plugin's minor lacks NULL */
     void *q;
 } queue;
 
@@ -83,23 +81,15 @@ static queue open_queue_hint(const char *name, size_t size_hint)
     char path[4096];
     qname = name;
     find_plugin(name, path, sizeof path);
-    queue qu = { .dl = dlopen(path, RTLD_NOW | RTLD_LOCAL) };
-    cr_assert_not_null(qu.dl, "dlopen: %s", dlerror());
-    void *sym = dlsym(qu.dl, HSF_PLUGIN_ENTRY_SYMBOL);
-    cr_assert_not_null(sym, "%s has no %s", path, HSF_PLUGIN_ENTRY_SYMBOL);
-    hsf_plugin_entry_fn entry;
-    memcpy(&entry, &sym, sizeof entry);     /* object to function pointer */
-    const hsf_plugin_info *info = entry();
-    cr_assert_not_null(info, "%s: no descriptor", path);
-    cr_assert_eq(info->abi_major, HSF_ABI_MAJOR, "%s: ABI %u.%u", path, info->abi_major,
-                 info->abi_minor);
-    cr_assert_leq(info->abi_minor, HSF_ABI_MINOR, "%s: ABI minor %u", path, info->abi_minor);
-    cr_assert_eq(info->kind, HSF_PLUGIN_QUEUE, "%s: kind %u", path, info->kind);
+    queue qu;
+    hsf_plugin_path none = { 0 };   /* path names a file: no search */
+    hsf_error_clear(&err);
+    cr_assert_eq(hsf_plugin_open(&none, path, HSF_PLUGIN_QUEUE, &qu.pl, &err), 0, "%s",
+                 hsf_error_message(&err));
+    const hsf_plugin_info *info = qu.pl.info;
     cr_assert_str_eq(info->name, name, "%s: calls itself %s", path, info->name);
     cr_assert_not_null(info->summary, "%s: no summary", path);
-    cr_assert_not_null(info->vtable, "%s: no vtable", path);
-    qu.t = info->vtable;
-    qu.minor = info->abi_minor;
+    qu.t = qu.pl.vtable;
     cr_assert(qu.t->state_size > 0 && qu.t->init && qu.t->fini && qu.t->push && qu.t->pop &&
               qu.t->peek && qu.t->size, "%s: incomplete vtable", name);
     qu.q = calloc(1, qu.t->state_size);
@@ -119,7 +109,7 @@ static void close_queue(queue *qu)
 {
     qu->t->fini(qu->q);
     free(qu->q);
-    dlclose(qu->dl);
+    hsf_plugin_close(&qu->pl);
 }
 
 static size_t qsize(const queue *qu)
@@ -651,17 +641,15 @@ QUEUE_TEST(ten_million_and_back, .timeout = 120)
 
 static int has_index(const queue *qu)
 {
-    return qu->minor >= 1 && qu->t->index_init;
+    return qu->t->index_init != NULL;
 }
 
 QUEUE_TEST(index_all_or_none, .timeout = 30)
 {
     queue qu = open_queue(qn->s);
-    if (qu.minor >= 1) {
-        int set = !!qu.t->index_init + !!qu.t->index_set + !!qu.t->index_remove +
-                  !!qu.t->index_first;
-        cr_assert(set == 0 || set == 4, "%s: %d of the 4 index_ members set", qname, set);
-    }
+    int set = !!qu.t->index_init + !!qu.t->index_set + !!qu.t->index_remove +
+              !!qu.t->index_first;
+    cr_assert(set == 0 || set == 4, "%s: %d of the 4 index_ members set", qname, set);
     close_queue(&qu);
 }
 
@@ -782,7 +770,7 @@ static void index_random(const char *name, uint32_t nkeys, size_t steps, double 
         }
         /* The hint index_prefetch, held keys or not, must change nothing
          * the checks can see. */
-        if (qu.minor >= 2 && qu.t->index_prefetch)
+        if (qu.t->index_prefetch)
             qu.t->index_prefetch(qu.q, (uint32_t)(step * 7919 % nkeys));
         check_first(&qu, &r, step);
         check_upcoming(&qu, &r, step);

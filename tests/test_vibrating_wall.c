@@ -1,4 +1,4 @@
-/* The box's vibrating wall (plugins/boundary/vibrating_wall.c): grazing
+/* The box's vibrating wall (plugins/boundary/box/vibrating_wall.c): grazing
  * hits against their closed form, the contact rules, and the first hit
  * of random paths (straight, in a field, growing; either side) against a
  * fine scan of the gap: never later than the scan's first root, and at a

@@ -201,6 +201,21 @@ double hsf_path_sphere_time(const hsf_path *path, const double centre[3], double
  * particle on path at time t after its origin (either may be NULL). */
 void hsf_path_at(const hsf_path *path, double t, double r[3], double v[3]);
 
+/* For boundary plugins (since ABI 1.6): the times t >= 0 at which the
+ * polynomial h(t) = c[0] + c[1] t + c[2] t^2 + c[3] t^3 + c[4] t^4 rises
+ * through 0 (from < 0 to >= 0), ascending: the first max of them (at most
+ * 3 exist) into out; returns how many, 0 if it never rises.  The first is
+ * 0 when h(0) >= 0 and h'(0) > 0 (a particle on or past a surface by
+ * round-off, moving through).  A graze, where h reaches 0 from below
+ * without crossing it, counts as a rise.  The solver of hsf_path_sphere_time, for surfaces of other shapes: write the
+ * gap, signed to be < 0 before contact, as a polynomial in the time after
+ * the path's origin (the units of t are those of c's variable; for a
+ * path, time).  Degree 2 and below in the closed form without
+ * cancellation; degrees 3 and 4 bracketed between the critical points
+ * and bisected on the bit patterns of the times, to the last bit.  c and
+ * out (room for max doubles) are the caller's; nothing is allocated. */
+int hsf_poly_rises(const double c[5], int max, double *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -60,6 +60,10 @@
  *        hsf_system_rotational_energy, hsf_system_fixed and
  *        hsf_system_fixed_count.  config.h: hsf_config_path (the file a
  *        key names, relative to the configuration file's directory).
+ *   1.6  (hsframe 0.5.0, unreleased) boundary.h: hsf_poly_rises, the
+ *        host's solver for the rising crossings of polynomials of degree
+ *        up to 4 (the one behind hsf_path_sphere_time), for walls of
+ *        other shapes.
  *
  * Released minors are frozen: hsframe 0.4.0 provided 1.5, 0.3.0 1.4,
  * 0.2.0 1.3 (NEWS; tests/fixtures/abi-1.N holds each one's headers).
@@ -80,7 +84,7 @@ extern "C" {
 #endif
 
 #define HSF_ABI_MAJOR 1
-#define HSF_ABI_MINOR 5
+#define HSF_ABI_MINOR 6
 
 /* The name of the one symbol a plugin exports. */
 #define HSF_PLUGIN_ENTRY_SYMBOL "hsf_plugin_entry"

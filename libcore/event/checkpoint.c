@@ -44,9 +44,10 @@ static int write_thermostat(hsf_ckpt_writer *w, hsf_system *sys, hsf_error *err)
 {
     hsf_state st;
     hsf_state_init_write(&st);
-    if (sys->thermostat->save && sys->thermostat->save(sys->thermostat_state, sys, &st, err)) {
+    const hsf_thermostat_type *type = sys->thermostat.type.thermostat;
+    if (type->save && type->save(sys->thermostat.state, sys, &st, err)) {
         hsf_state_free(&st);
-        return hsf_error_prefix(err, "[thermostat] (%s): ", sys->thermostat_plugin.info->name);
+        return hsf_error_prefix(err, "[thermostat] (%s): ", sys->thermostat.plugin.info->name);
     }
     thermostat_scalars sc = { .random = sys->random, .events = sys->thermostat_events,
                               .heat = sys->heat };
@@ -61,7 +62,7 @@ static int read_thermostat(hsf_system *sys, const unsigned char *data, size_t si
                            const char *path, hsf_error *err)
 {
     thermostat_scalars sc;
-    const char *name = sys->thermostat_plugin.info->name;
+    const char *name = sys->thermostat.plugin.info->name;
     if (size < sizeof sc)
         return hsf_error_set(err, "%s: checkpoint's THRM section is damaged", path);
     memcpy(&sc, data, sizeof sc);
@@ -70,7 +71,8 @@ static int read_thermostat(hsf_system *sys, const unsigned char *data, size_t si
     sys->heat = sc.heat;
     hsf_state st;
     hsf_state_init_read(&st, data + sizeof sc, size - sizeof sc);
-    if (sys->thermostat->restore && sys->thermostat->restore(sys->thermostat_state, sys, &st, err))
+    const hsf_thermostat_type *type = sys->thermostat.type.thermostat;
+    if (type->restore && type->restore(sys->thermostat.state, sys, &st, err))
         return hsf_error_prefix(err, "%s: [thermostat] (%s): ", path, name);
     if (hsf_state_left(&st))
         return hsf_error_set(err, "%s: [thermostat] (%s) left %zu bytes of its checkpoint record "
@@ -132,7 +134,7 @@ int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *
     }
     if (sys->walls.on)  /* the moving walls' work (WALL); their motion is the time's */
         hsf_ckpt_section(&w, "WALL", &sys->walls.work, sizeof sys->walls.work);
-    if ((sys->thermostat && write_thermostat(&w, sys, err)) ||
+    if ((sys->thermostat.type.thermostat && write_thermostat(&w, sys, err)) ||
         hsf_ckpt_write_outputs(&w, sys, err)) {
         hsf_ckpt_abort(&w);
         return -1;
@@ -233,7 +235,7 @@ static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
             return hsf_error_set(err, "%s: checkpoint's WALL section is damaged", path);
         memcpy(&sys->walls.work, d, size);
     }
-    if (sys->thermostat && (hsf_ckpt_next(r, "THRM", &d, &size, err) ||
+    if (sys->thermostat.type.thermostat && (hsf_ckpt_next(r, "THRM", &d, &size, err) ||
                             read_thermostat(sys, d, size, path, err)))
         return -1;
     return hsf_ckpt_read_outputs(sys, r, err);

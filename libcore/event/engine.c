@@ -77,7 +77,7 @@ static int push(hsf_system *sys, double time, uint32_t kind, uint32_t subject,
             sys->b[subject].event_seq = seq;
     }
     if (failed)
-        return hsf_error_prefix(err, "queue %s: ", sys->queue_plugin.info->name);
+        return hsf_error_prefix(err, "queue %s: ", sys->queue_instance.plugin.info->name);
     return 0;
 }
 
@@ -345,7 +345,7 @@ static __attribute__((noinline, cold)) int bad_hit(const hsf_system *sys, uint32
 {
     return hsf_error_set(err, "boundary %s: next_hit returned %g for particle %u (0-based) at "
                          "t = %.17g: expected a time >= 0, or INFINITY for never",
-                         sys->boundary_plugin.info->name, t, i, sys->time);
+                         sys->boundary.plugin.info->name, t, i, sys->time);
 }
 
 /* Schedules particle i's next event, predicted from the current time: the
@@ -390,8 +390,8 @@ static HSF_AVX2_CLONES int predict_model(hsf_system *sys, uint32_t i, const cros
 static inline double path_wall_hit(const hsf_system *sys, const hsf_path *path, int *wall)
 {
     return __builtin_expect(sys->walls.on, 0)
-               ? sys->boundary->first_hit(sys->boundary_state, path, wall)
-               : hsf_boundary_hit(sys->boundary, sys->boundary_state, path, wall);
+               ? sys->boundary.type.boundary->first_hit(sys->boundary.state, path, wall)
+               : hsf_boundary_hit(sys->boundary.type.boundary, sys->boundary.state, path, wall);
 }
 
 /* Built for AVX2 as well, as predict_model is (HSF_AVX2_CLONES, pair_search.h). */
@@ -418,8 +418,9 @@ static HSF_AVX2_CLONES int predict(hsf_system *sys, uint32_t i, const crossing *
      * beyond the exit (below). */
     int wall = -1;
     double t_wall = wall_free ? INFINITY
-                              : hsf_boundary_hit_straight(sys->boundary, sys->boundary_state,
-                                                          now, ri, mi->v, mi->radius, &wall);
+                              : hsf_boundary_hit_straight(sys->boundary.type.boundary,
+                                                          sys->boundary.state, now, ri, mi->v,
+                                                          mi->radius, &wall);
     if (__builtin_expect(!(t_wall >= 0), 0))    /* NaN fails it too */
         return bad_hit(sys, i, t_wall, err);
     /* A pair collision only matters if it comes before the wall and the
@@ -478,8 +479,8 @@ static HSF_AVX2_CLONES int predict(hsf_system *sys, uint32_t i, const crossing *
     /* A partner kept beyond the exit of a cell no wall reaches: the walls
      * bound it as they bound the search elsewhere (the same events). */
     if (wall_free && s.partner != HSF_NONE && !(s.best < t_cell)) {
-        t_wall = hsf_boundary_hit_straight(sys->boundary, sys->boundary_state, now, ri, mi->v,
-                                           mi->radius, &wall);
+        t_wall = hsf_boundary_hit_straight(sys->boundary.type.boundary, sys->boundary.state, now,
+                                           ri, mi->v, mi->radius, &wall);
         if (__builtin_expect(!(t_wall >= 0), 0))
             return bad_hit(sys, i, t_wall, err);
         if (!(s.best < t_wall))
@@ -780,7 +781,7 @@ static double grow_off_wall(hsf_system *sys, uint32_t i, int wall)
     hsf_model *md = sys->model;
     hsf_motion *mi = &sys->m[i];
     double n[3], growth = md->radius[i] * md->growth.rate, mass = sys->b[i].mass;
-    sys->boundary->normal(sys->boundary_state, wall, mi->r, n);
+    sys->boundary.type.boundary->normal(sys->boundary.state, wall, mi->r, n);
     double vn = hsf_dot(mi->v, n);
     for (int a = 0; a < sys->dim; a++)
         mi->v[a] += 2 * growth * n[a];
@@ -793,7 +794,7 @@ static double grow_off_wall(hsf_system *sys, uint32_t i, int wall)
 static void rough_wall(hsf_system *sys, uint32_t i, int wall, double jn)
 {
     double n[3];
-    sys->boundary->normal(sys->boundary_state, wall, sys->m[i].r, n);
+    sys->boundary.type.boundary->normal(sys->boundary.state, wall, sys->m[i].r, n);
     sys->model->dissipated += hsf_spin_wall(sys, i, n, jn);
 }
 
@@ -805,11 +806,12 @@ static __attribute__((noinline)) double collide_moving(hsf_system *sys, uint32_t
 {
     hsf_motion *mi = &sys->m[i];
     double u[3] = { 0, 0, 0 }, mass = sys->b[i].mass, k0 = hsf_dot(mi->v, mi->v);
-    sys->boundary->wall_velocity(sys->boundary_state, (int)ev->object, ev->time, mi->r, u);
+    sys->boundary.type.boundary->wall_velocity(sys->boundary.state, (int)ev->object, ev->time,
+                                               mi->r, u);
     for (int a = 0; a < 3; a++)
         mi->v[a] -= u[a];
-    double impulse = sys->boundary->collide(sys->boundary_state, (int)ev->object, mi->r, mi->v,
-                                            mass);
+    double impulse = sys->boundary.type.boundary->collide(sys->boundary.state, (int)ev->object,
+                                                          mi->r, mi->v, mass);
     for (int a = 0; a < 3; a++)
         mi->v[a] += u[a];
     sys->walls.work += 0.5 * mass * (hsf_dot(mi->v, mi->v) - k0);
@@ -827,13 +829,13 @@ static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     if (__builtin_expect(sys->model != NULL, 0) && sys->walls.on)
         info.impulse = collide_moving(sys, i, ev);
     else
-        info.impulse = sys->boundary->collide(sys->boundary_state, (int)ev->object, mi->r, mi->v,
-                                              sys->b[i].mass);
+        info.impulse = sys->boundary.type.boundary->collide(sys->boundary.state, (int)ev->object,
+                                                            mi->r, mi->v, sys->b[i].mass);
     if (!isfinite(mi->v[0]) || !isfinite(mi->v[1]) || !isfinite(mi->v[2]) ||
         (sys->dim == 2 && mi->v[2] != 0) || !isfinite(info.impulse))
         return hsf_error_set(err, "boundary %s: collide with wall %u left particle %u "
                              "(0-based) at t = %.17g with velocity (%g, %g, %g) and impulse %g: "
-                             "expected finite numbers%s", sys->boundary_plugin.info->name,
+                             "expected finite numbers%s", sys->boundary.plugin.info->name,
                              ev->object, i, ev->time, mi->v[0], mi->v[1], mi->v[2],
                              info.impulse, sys->dim == 2 ? " and vz = 0 in 2D" : "");
     if (__builtin_expect(sys->model != NULL, 0)) {
@@ -931,9 +933,9 @@ static int do_thermostat(hsf_system *sys, hsf_error *err)
 {
     hsf_control c = { .sys = sys, .err = err };
     double next = INFINITY;
-    const char *name = sys->thermostat_plugin.info->name;
+    const char *name = sys->thermostat.plugin.info->name;
     sys->thermostat_events++;
-    if (sys->thermostat->fire(sys->thermostat_state, &c, &next, err) || c.failed)
+    if (sys->thermostat.type.thermostat->fire(sys->thermostat.state, &c, &next, err) || c.failed)
         return hsf_error_prefix(err, "[thermostat] (%s): at t = %.17g: ", name, sys->time);
     if (!(next > sys->time))
         return hsf_error_set(err, "[thermostat] (%s): fire at t = %.17g gave its next event "
@@ -1117,13 +1119,13 @@ static int schedule_start(hsf_system *sys, hsf_error *err)
     if (sys->shear.on && sys->shear.period < sys->end_time &&
         push(sys, sys->shear.period, HSF_EVENT_SLIDE, 0, 0, 0, err))
         return -1;
-    if (sys->thermostat) {
+    if (sys->thermostat.type.thermostat) {
         hsf_control c = { .sys = sys, .err = err };
-        double first = sys->thermostat->start(sys->thermostat_state, &c);
+        double first = sys->thermostat.type.thermostat->start(sys->thermostat.state, &c);
         if (c.failed || !(first >= 0))
             return c.failed ? -1 : hsf_error_set(err, "[thermostat] (%s): start gave its first "
                                                  "event at %g: expected a time >= 0, or "
-                                                 "INFINITY", sys->thermostat_plugin.info->name,
+                                                 "INFINITY", sys->thermostat.plugin.info->name,
                                                  first);
         if (first < sys->end_time && push(sys, first, HSF_EVENT_THERMOSTAT, 0, 0, 0, err))
             return -1;
@@ -1157,8 +1159,8 @@ static __attribute__((noinline, cold)) int out_of_order(const hsf_system *sys,
 {
     return hsf_error_set(err, "queue %s gave an event for t = %.17g (seq %llu) after the time "
                          "had reached %.17g: events out of order",
-                         sys->queue_plugin.info->name, ev->time, (unsigned long long)ev->seq,
-                         sys->time);
+                         sys->queue_instance.plugin.info->name, ev->time,
+                         (unsigned long long)ev->seq, sys->time);
 }
 
 int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
@@ -1218,7 +1220,7 @@ int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
             return -1;
     }
     return hsf_error_set(err, "queue %s lost events: it ran dry at t = %.17g, before the stop "
-                         "event at t = %.17g", sys->queue_plugin.info->name, sys->time,
+                         "event at t = %.17g", sys->queue_instance.plugin.info->name, sys->time,
                          sys->end_time);
 finished:
     sys->time = ev.time;    /* end_time, or earlier: a jammed packing */

@@ -36,7 +36,7 @@ int hsf_queue_refill(hsf_system *sys, const hsf_event *ev, size_t count, hsf_err
                                                  ev[k].seq, err)
                          : sys->queue->push(sys->queue_state, &ev[k], err);
         if (failed)
-            return hsf_error_prefix(err, "queue %s: ", sys->queue_plugin.info->name);
+            return hsf_error_prefix(err, "queue %s: ", sys->queue_instance.plugin.info->name);
     }
     return 0;
 }
@@ -52,7 +52,7 @@ static int compare(hsf_system *sys, const hsf_event *ev, size_t count, uint8_t *
         if (ev[k].time < sys->time || (k && hsf_event_before(&ev[k], &ev[k - 1])))
             return hsf_error_set(err, "queue %s gave its events out of order: (t = %.17g, seq "
                                  "%llu) after (t = %.17g, seq %llu), at t = %.17g",
-                                 sys->queue_plugin.info->name, ev[k].time,
+                                 sys->queue_instance.plugin.info->name, ev[k].time,
                                  (unsigned long long)ev[k].seq, k ? ev[k - 1].time : sys->time,
                                  k ? (unsigned long long)ev[k - 1].seq : 0ULL, sys->time);
         uint32_t i = ev[k].subject;
@@ -71,7 +71,7 @@ static int compare_scheduled(const hsf_system *sys, const uint8_t *seen, hsf_err
         if (scheduled && !seen[i])
             return hsf_error_set(err, "queue %s lost an event: particle %u (0-based) has no "
                                  "event in it at t = %.17g (its last prediction, seq %llu, "
-                                 "is gone)", sys->queue_plugin.info->name, i, sys->time,
+                                 "is gone)", sys->queue_instance.plugin.info->name, i, sys->time,
                                  (unsigned long long)b->event_seq);
     }
     return 0;

@@ -15,8 +15,8 @@ void hsf_start_limits_of(const hsf_system *sys, uint32_t i, hsf_start_limits *ou
     double now = sys->time, ri[3];
     hsf_position_at(mi, now, ri);
     out->wall = -1;
-    out->t_wall = hsf_boundary_hit_straight(sys->boundary, sys->boundary_state, now, ri, mi->v,
-                                            mi->radius, &out->wall);
+    out->t_wall = hsf_boundary_hit_straight(sys->boundary.type.boundary, sys->boundary.state, now,
+                                            ri, mi->v, mi->radius, &out->wall);
     out->axis = 0;
     out->dir = 0;
     int wall_free;      /* the walls are asked anyway: the start pass needs their time */

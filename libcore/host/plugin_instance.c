@@ -1,5 +1,6 @@
 /* The lifecycle of a plugin instance, one for every kind (plugin_instance.h). */
 #include <stdlib.h>
+#include <string.h>
 
 #include <hsframe/boundary.h>
 #include <hsframe/force.h>
@@ -12,8 +13,7 @@
 #include "host/plugin_instance.h"
 
 int hsf_instance_open(const hsf_config_file *cf, const hsf_plugin_path *pp, const char *section,
-                      int kind, const hsf_param *host, hsf_plugin *plugin, hsf_config *cfg,
-                      hsf_error *err)
+                      int kind, const hsf_param *host, hsf_instance *in, hsf_error *err)
 {
     const char *spec = hsf_config_lookup(cf, section, "plugin");
     if (!spec)
@@ -21,22 +21,23 @@ int hsf_instance_open(const hsf_config_file *cf, const hsf_plugin_path *pp, cons
     if (!spec)
         return hsf_error_set(err, "%s: [%s] needs the key 'plugin' (%s)", cf->path, section,
                              host[0].help);
-    return hsf_instance_open_as(cf, pp, section, spec, kind, host, plugin, cfg, err);
+    return hsf_instance_open_as(cf, pp, section, spec, kind, host, in, err);
 }
 
 int hsf_instance_open_as(const hsf_config_file *cf, const hsf_plugin_path *pp, const char *section,
-                         const char *spec, int kind, const hsf_param *host, hsf_plugin *plugin,
-                         hsf_config *cfg, hsf_error *err)
+                         const char *spec, int kind, const hsf_param *host, hsf_instance *in,
+                         hsf_error *err)
 {
-    if (hsf_plugin_open_named(pp, cf, section, spec, kind, plugin, err))
+    if (hsf_plugin_open_named(pp, cf, section, spec, kind, &in->plugin, err))
         return -1;
-    return hsf_config_bind(cf, section, host, plugin->info->params, cfg, err);
+    in->type.any = in->plugin.vtable;
+    return hsf_config_bind(cf, section, host, in->plugin.info->params, &in->cfg, err);
 }
 
-void *hsf_instance_state(const hsf_plugin *plugin)
+void *hsf_instance_state(hsf_instance *in)
 {
-    size_t size = *(const size_t *)plugin->vtable;
-    return calloc(1, size ? size : 1);
+    size_t size = *(const size_t *)in->plugin.vtable;
+    return in->state = calloc(1, size ? size : 1);
 }
 
 /* The kind's fini, NULL when it has none. */
@@ -54,16 +55,16 @@ static void (*fini_of(const hsf_plugin *plugin))(void *)
     return NULL;
 }
 
-void hsf_instance_close(hsf_plugin *plugin, hsf_config *cfg, void *state, int initialised)
+void hsf_instance_close(hsf_instance *in)
 {
-    if (initialised && plugin->info) {
-        void (*fini)(void *) = fini_of(plugin);
+    if (in->initialised && in->plugin.info) {
+        void (*fini)(void *) = fini_of(&in->plugin);
         if (fini)
-            fini(state);
+            fini(in->state);
     }
-    free(state);
-    if (cfg)
-        hsf_config_unbind(cfg);
-    if (plugin->info)
-        hsf_plugin_close(plugin);
+    free(in->state);
+    hsf_config_unbind(&in->cfg);
+    if (in->plugin.info)
+        hsf_plugin_close(&in->plugin);
+    memset(in, 0, sizeof *in);
 }

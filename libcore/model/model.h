@@ -21,7 +21,7 @@
 
 #include "io/particle.h"
 #include "host/config_private.h"
-#include "host/plugin_loader.h"
+#include "host/plugin_instance.h"
 #include "model/pair_states.h"
 #include "model/rules.h"
 #include "model/spin.h"
@@ -68,11 +68,8 @@ static inline double hsf_growth_scale(const hsf_growth *g, double t)
 
 typedef struct hsf_model {
     /* The plugin and its sections */
-    hsf_plugin plugin;                  /* not loaded for the built-in hard spheres */
-    const hsf_interaction_type *type;
-    void *state;
-    int initialised;                    /* type->init was called */
-    hsf_config cfg;                     /* [interaction] */
+    hsf_instance in;                    /* [interaction]; in.type.interaction; not
+                                           loaded for the built-in hard spheres */
     hsf_config *pair_cfg;               /* [interaction.A.B] sections */
     size_t n_pair_cfg;
 

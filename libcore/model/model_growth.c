@@ -43,7 +43,7 @@ int hsf_growth_check(const hsf_system *sys, hsf_error *err)
         if (md->rule[k].steps)
             return hsf_error_set(err, "[compression]: growing particles need hard cores "
                                  "(hard_sphere, inelastic): the interaction %s has steps",
-                                 md->plugin.info ? md->plugin.info->name : "");
+                                 md->in.plugin.info ? md->in.plugin.info->name : "");
     if (sys->n_bonds)
         return hsf_error_set(err, "[compression]: bonds would not grow with the particles: "
                              "remove [bonds] or [compression]");

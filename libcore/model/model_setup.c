@@ -89,7 +89,7 @@ static int bind_pair_section(hsf_system *sys, const hsf_config_file *cf, const c
     }
     *a = (unsigned)(sa < sb ? sa : sb);
     *b = (unsigned)(sa < sb ? sb : sa);
-    return hsf_config_bind_refining(cf, name, &sys->model->cfg, out, err);
+    return hsf_config_bind_refining(cf, name, &sys->model->in.cfg, out, err);
 }
 
 /* The plugin, [interaction] and its pair sections; the rule of every pair
@@ -99,14 +99,14 @@ static int open_plugin(hsf_system *sys, const hsf_config_file *cf, const hsf_plu
 {
     hsf_model *md = sys->model;
     if (hsf_instance_open(cf, path, "interaction", HSF_PLUGIN_INTERACTION,
-                          hsf_model_interaction_params, &md->plugin, &md->cfg, err))
+                          hsf_model_interaction_params, &md->in, err))
         return -1;
-    md->type = md->plugin.vtable;
-    const char *name = md->plugin.info->name;
-    if (!(md->state = hsf_instance_state(&md->plugin)))
+    const char *name = md->in.plugin.info->name;
+    if (!hsf_instance_state(&md->in))
         return hsf_error_set(err, "out of memory");
-    md->initialised = 1;
-    if (md->type->init && md->type->init(md->state, &md->cfg, sys->dim, err))
+    md->in.initialised = 1;
+    const hsf_interaction_type *type = md->in.type.interaction;
+    if (type->init && type->init(md->in.state, &md->in.cfg, sys->dim, err))
         return hsf_error_prefix(err, "[interaction] (%s): ", name);
 
     unsigned S = md->n_species;
@@ -139,7 +139,7 @@ static int open_plugin(hsf_system *sys, const hsf_config_file *cf, const hsf_plu
     for (unsigned a = 0; a < S && !rc; a++)
         for (unsigned b = a; b < S && !rc; b++) {
             int k = which[a * S + b];
-            const hsf_config *cfg = k >= 0 ? &md->pair_cfg[k] : &md->cfg;
+            const hsf_config *cfg = k >= 0 ? &md->pair_cfg[k] : &md->in.cfg;
             hsf_pair_rule r;
             memset(&r, 0, sizeof r);
             /* Roughness from the section's keys, which a contact law of
@@ -151,7 +151,7 @@ static int open_plugin(hsf_system *sys, const hsf_config_file *cf, const hsf_plu
             if (a == b)
                 md->spin.factor[a] = hsf_config_double(cfg, "inertia");
             const char *why;
-            if (md->type->rule(md->state, cfg, a, b, &r, err))
+            if (md->in.type.interaction->rule(md->in.state, cfg, a, b, &r, err))
                 rc = hsf_error_prefix(err, "[%s] (%s): ", cfg->section, name);
             else if ((why = hsf_rule_compile(&r, &md->rule[a * S + b])))
                 rc = hsf_error_set(err, "[%s] (%s): the rule of species %s and %s: %s",
@@ -210,7 +210,7 @@ int hsf_model_is_plain(const hsf_system *sys)
 int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_path *path,
                    const hsf_particle_set *set, int growing, hsf_error *err)
 {
-    int spinning = hsf_spin_wanted(&sys->boundary_cfg, set);
+    int spinning = hsf_spin_wanted(&sys->boundary.cfg, set);
     const char **sections = hsf_config_sections_with_prefix(cf, "interaction");
     int has_interaction = sections && sections[0] != NULL;
     if (!sections)
@@ -254,7 +254,7 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
         if (md->last_core)
             md->last_core[i] = -INFINITY;
     }
-    return index_bonds(sys, err) || hsf_spin_open(sys, &sys->boundary_cfg, set, err) ? -1 : 0;
+    return index_bonds(sys, err) || hsf_spin_open(sys, &sys->boundary.cfg, set, err) ? -1 : 0;
 }
 
 int hsf_model_set_reaches(hsf_system *sys, hsf_error *err)
@@ -361,7 +361,7 @@ void hsf_model_close(hsf_system *sys)
     hsf_model *md = sys->model;
     if (!md)
         return;
-    hsf_instance_close(&md->plugin, &md->cfg, md->state, md->initialised);
+    hsf_instance_close(&md->in);
     for (size_t k = 0; k < md->n_pair_cfg; k++)
         hsf_config_unbind(&md->pair_cfg[k]);
     free(md->pair_cfg);

@@ -42,10 +42,10 @@ int hsf_spin_open(hsf_system *sys, const hsf_config *bcfg, const hsf_particle_se
     s->on = rough_rule || s->wall_rough || set->omega != NULL;
     if (!s->on)
         return 0;
-    if (s->wall_rough && !sys->boundary->normal)
+    if (s->wall_rough && !sys->boundary.type.boundary->normal)
         return hsf_error_set(err, "[boundary] tangential_restitution: boundary %s cannot turn "
                              "particles at its walls (it has no normal, plugin ABI 1.5)",
-                             sys->boundary_plugin.info->name);
+                             sys->boundary.plugin.info->name);
     size_t n = set->n ? set->n : 1;
     if (!(s->omega = calloc(3 * n, sizeof *s->omega)) ||
         !(s->inertia = malloc(n * sizeof *s->inertia)))

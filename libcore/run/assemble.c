@@ -25,10 +25,9 @@
 /* Loads a plugin named in section, then binds the section to the host's
  * and the plugin's parameters (host/plugin_instance.h). */
 int hsf_run_open_plugin(run_state *rs, const char *section, int kind,
-                               const hsf_param *host, hsf_plugin *plugin,
-                               hsf_config *cfg, hsf_error *err)
+                        const hsf_param *host, hsf_instance *in, hsf_error *err)
 {
-    return hsf_instance_open(&rs->cf, &rs->path, section, kind, host, plugin, cfg, err);
+    return hsf_instance_open(&rs->cf, &rs->path, section, kind, host, in, err);
 }
 
 /* The sections whose names start with prefix, and how many (a
@@ -59,11 +58,10 @@ static int open_outputs(run_state *rs, hsf_error *err)
         hsf_output_slot *o = &sys->out[k];
         sys->n_out++;
         rc = hsf_run_open_plugin(rs, names[k], HSF_PLUGIN_OUTPUT, hsf_run_output_params,
-                                 &o->plugin, &o->cfg, err);
+                                 &o->in, err);
         if (!rc) {
-            o->type = o->plugin.vtable;
-            o->interval = hsf_config_double(&o->cfg, "interval");
-            sys->event_mask |= o->type->event_mask;
+            o->interval = hsf_config_double(&o->in.cfg, "interval");
+            sys->event_mask |= o->in.type.output->event_mask;
         }
     }
     free(names);
@@ -75,7 +73,7 @@ static int open_outputs(run_state *rs, hsf_error *err)
 static void drop_outputs(hsf_system *sys)
 {
     for (size_t k = 0; k < sys->n_out; k++)
-        hsf_instance_close(&sys->out[k].plugin, &sys->out[k].cfg, NULL, 0);
+        hsf_instance_close(&sys->out[k].in);
     sys->n_out = 0;
     sys->event_mask = 0;
 }
@@ -143,16 +141,16 @@ static int check_files(run_state *rs, hsf_error *err)
           hsf_file_uses_add(&fu, &rs->sim, "particles", particles, "the particle file", 0, err) ||
           hsf_file_uses_add(&fu, &rs->bonds, "file", bonds, "the bonds file", 0, err);
     if (!bad)
-        bad = hsf_file_uses_add(&fu, &rs->sys.queue_cfg, "record",
-                                hsf_config_string(&rs->sys.queue_cfg, "record"),
+        bad = hsf_file_uses_add(&fu, &rs->sys.queue_instance.cfg, "record",
+                                hsf_config_string(&rs->sys.queue_instance.cfg, "record"),
                                 "the queue recording", 1, err);
     if (!bad && rs->checkpoint.section)
         bad = hsf_file_uses_add(&fu, &rs->checkpoint, "file",
                                 hsf_config_string(&rs->checkpoint, "file"),
                                 "the checkpoint file", 1, err);
     for (size_t k = 0; k < rs->sys.n_out && !bad; k++)
-        bad = hsf_file_uses_add_output(&fu, &rs->sys.out[k].cfg,
-                                       rs->sys.out[k].plugin.info->params, err);
+        bad = hsf_file_uses_add_output(&fu, &rs->sys.out[k].in.cfg,
+                                       rs->sys.out[k].in.plugin.info->params, err);
     if (!bad)
         bad = hsf_file_uses_check(&fu, err);
     hsf_file_uses_free(&fu);
@@ -266,11 +264,11 @@ static int read_field(run_state *rs, hsf_error *err)
     }
     if (!sys->has_field)
         return 0;
-    const hsf_boundary_type *b = sys->boundary_plugin.vtable;
+    const hsf_boundary_type *b = sys->boundary.plugin.vtable;
     if (!b->first_hit)
         return hsf_config_error(&rs->field, err, "gravity", "boundary %s cannot follow "
                                 "particles on parabolas (it has no first_hit, plugin ABI "
-                                "1.5); box and circle can", sys->boundary_plugin.info->name);
+                                "1.5); box and circle can", sys->boundary.plugin.info->name);
     return 0;
 }
 
@@ -281,13 +279,13 @@ static int start_growth(run_state *rs, hsf_error *err)
     hsf_system *sys = &rs->sys;
     if (!rs->compression.section && rs->prelude_scale == 1)
         return 0;
-    const hsf_boundary_type *b = sys->boundary;
+    const hsf_boundary_type *b = sys->boundary.type.boundary;
     if (!b->first_hit || !b->normal)
         return hsf_error_set(err, "%s: %s: boundary %s cannot follow growing particles (it "
                              "has no first_hit and normal, plugin ABI 1.5)", rs->cf.path,
                              rs->prelude_scale > 1 ? "[init] method = random"
                                                    : "[compression]",
-                             sys->boundary_plugin.info->name);
+                             sys->boundary.plugin.info->name);
     double filled = 0, k = 0;
     for (size_t i = 0; i < rs->set.n; i++) {
         const hsf_particle *p = &rs->set.p[i];
@@ -295,7 +293,7 @@ static int start_growth(run_state *rs, hsf_error *err)
         filled += sys->dim == 2 ? M_PI * r * r : 4 * M_PI / 3 * r * r * r;
         k += 0.5 * p->mass * (p->v[0] * p->v[0] + p->v[1] * p->v[1] + p->v[2] * p->v[2]);
     }
-    double phi = filled / b->volume(sys->boundary_state);
+    double phi = filled / b->volume(sys->boundary.state);
     double kT = rs->set.n ? 2 * k / (sys->dim * (double)rs->set.n) : 0;
     if (rs->prelude_scale > 1) {
         /* [compression], if any, starts after the prelude (restart). */
@@ -316,7 +314,7 @@ static int field_axes(run_state *rs, hsf_error *err)
         if (sys->periodic[a] && sys->gravity[a] != 0)
             return hsf_config_error(&rs->field, err, "gravity", "expected 0 along the periodic "
                                     "axis %c of boundary %s, found %g", "xyz"[a],
-                                    sys->boundary_plugin.info->name, sys->gravity[a]);
+                                    sys->boundary.plugin.info->name, sys->gravity[a]);
     return 0;
 }
 
@@ -365,7 +363,7 @@ static int open_queue_plugin(run_state *rs, hsf_error *err)
         spec = !pushpop && sys->n < AUTO_TREE_BELOW ? "marin_tree" : "calendar";
     }
     return hsf_instance_open_as(&rs->cf, &rs->path, "queue", spec, HSF_PLUGIN_QUEUE,
-                                hsf_run_queue_params, &sys->queue_plugin, &sys->queue_cfg, err);
+                                hsf_run_queue_params, &sys->queue_instance, err);
 }
 
 /* [queue] indexed: whether the engine keys each particle's event in the
@@ -389,14 +387,14 @@ static int open_queue_plugin(run_state *rs, hsf_error *err)
 static int choose_indexed(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
-    const char *mode = hsf_config_string(&sys->queue_cfg, "indexed");
+    const char *mode = hsf_config_string(&sys->queue_instance.cfg, "indexed");
     int can = sys->queue->index_init != NULL;
     if (!strcmp(mode, "yes") || !strcmp(mode, "auto"))
         sys->indexed = can;
     else if (!strcmp(mode, "no"))
         sys->indexed = 0;
     else
-        return hsf_config_error(&sys->queue_cfg, err, "indexed",
+        return hsf_config_error(&sys->queue_instance.cfg, err, "indexed",
                                 "expected yes, no or auto, found '%s'", mode);
     sys->fetch_ahead = sys->indexed && sys->queue->index_upcoming && sys->n >= FETCH_AHEAD_FROM;
     sys->queue_prefetch = sys->fetch_ahead ? sys->queue->index_prefetch : NULL;
@@ -436,7 +434,7 @@ static int choose_search(run_state *rs, hsf_error *err)
             double r = sys->m[i].radius;
             filled += sys->dim == 2 ? M_PI * r * r : 4 * M_PI / 3 * r * r * r;
         }
-        double fraction = filled / sys->boundary->volume(sys->boundary_state);
+        double fraction = filled / sys->boundary.type.boundary->volume(sys->boundary.state);
         double threshold = sys->dim == 3 ? 0.38 : 0.65;
         sys->search = fraction >= threshold ? HSF_SEARCH_LISTS : HSF_SEARCH_CELLS;
     } else {
@@ -471,7 +469,7 @@ static int keeps_partner(const hsf_system *sys)
  * finite interval lo < hi. */
 static int take_extent(hsf_system *sys, hsf_error *err)
 {
-    sys->boundary->extent(sys->boundary_state, sys->lo, sys->hi, sys->periodic);
+    sys->boundary.type.boundary->extent(sys->boundary.state, sys->lo, sys->hi, sys->periodic);
     for (int a = 0; a < 3; a++) {
         if (a >= sys->dim) {
             sys->lo[a] = sys->hi[a] = 0;
@@ -480,7 +478,7 @@ static int take_extent(hsf_system *sys, hsf_error *err)
                    !(sys->lo[a] < sys->hi[a])) {
             return hsf_error_set(err, "boundary %s: extent gave axis %c from %g to %g: "
                                  "expected finite numbers with lo < hi",
-                                 sys->boundary_plugin.info->name, "xyz"[a], sys->lo[a],
+                                 sys->boundary.plugin.info->name, "xyz"[a], sys->lo[a],
                                  sys->hi[a]);
         }
         sys->periodic[a] = sys->periodic[a] != 0;
@@ -504,15 +502,15 @@ static double extent_span(const hsf_system *sys)
 static int check_sliding(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
-    int profile = hsf_config_bool(&sys->boundary_cfg, "start_profile");
+    int profile = hsf_config_bool(&sys->boundary.cfg, "start_profile");
     if (rs->prelude)
         return 0;
     if (hsf_shear_setup(sys, err))
         return -1;
     if (!sys->shear.on)
-        return profile ? hsf_config_error(&sys->boundary_cfg, err, "start_profile",
+        return profile ? hsf_config_error(&sys->boundary.cfg, err, "start_profile",
                                           "boundary %s has no sliding images: no flow to "
-                                          "start with", sys->boundary_plugin.info->name)
+                                          "start with", sys->boundary.plugin.info->name)
                        : 0;
     const char *why = strcmp(rs->engine->name, "event") ? "engine = timestep"
                       : !hsf_config_bool(&rs->sim, "cells") ? "cells = no"
@@ -522,7 +520,7 @@ static int check_sliding(run_state *rs, hsf_error *err)
     if (why)
         return hsf_error_set(err, "%s: boundary %s has sliding images (Lees-Edwards), which "
                              "the event engine with cells follows: %s cannot be used with it",
-                             rs->cf.path, sys->boundary_plugin.info->name, why);
+                             rs->cf.path, sys->boundary.plugin.info->name, why);
     return 0;
 }
 
@@ -533,13 +531,13 @@ static int check_sliding(run_state *rs, hsf_error *err)
 static int check_moving_walls(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
-    const hsf_boundary_type *b = sys->boundary;
+    const hsf_boundary_type *b = sys->boundary.type.boundary;
     double u[3] = { 0, 0, 0 }, r[3] = { 0, 0, 0 };
     sys->walls.on = 0;
     sys->walls.work = 0;
     if (!b->wall_velocity)
         return 0;
-    b->wall_velocity(sys->boundary_state, -1, 0, r, u);
+    b->wall_velocity(sys->boundary.state, -1, 0, r, u);
     if (u[0] == 0)
         return 0;
     sys->walls.on = 1;
@@ -555,7 +553,7 @@ static int check_moving_walls(run_state *rs, hsf_error *err)
                           : NULL;
     if (why)
         return hsf_error_set(err, "%s: boundary %s has walls that move, which the event "
-                             "engine follows: %s", rs->cf.path, sys->boundary_plugin.info->name,
+                             "engine follows: %s", rs->cf.path, sys->boundary.plugin.info->name,
                              why);
     return 0;
 }
@@ -593,18 +591,18 @@ static int build_search(run_state *rs, int validate, hsf_error *err)
 static int open_queue(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
-    sys->queue = sys->queue_plugin.vtable;
-    if (!(sys->queue_state = rs->queue_inner = hsf_instance_state(&sys->queue_plugin)))
+    sys->queue = sys->queue_instance.type.queue;
+    if (!(sys->queue_state = hsf_instance_state(&sys->queue_instance)))
         return hsf_error_set(err, "out of memory");
-    rs->queue_initialised = 1;
-    if (sys->queue->init(sys->queue_state, &sys->queue_cfg, sys->n + 16, err))
-        return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);
+    sys->queue_instance.initialised = 1;
+    if (sys->queue->init(sys->queue_state, &sys->queue_instance.cfg, sys->n + 16, err))
+        return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_instance.plugin.info->name);
     if (choose_indexed(rs, err))
         return -1;
     uint32_t nkeys = (uint32_t)(sys->n + HSF_SPECIAL_KEYS(sys));
     if (sys->indexed && sys->queue->index_init(sys->queue_state, nkeys, err))
-        return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_plugin.info->name);
-    const char *record = hsf_config_string(&sys->queue_cfg, "record");
+        return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_instance.plugin.info->name);
+    const char *record = hsf_config_string(&sys->queue_instance.cfg, "record");
     if (record[0] && !rs->prelude) {
         /* The recorder stands between the engine and the queue (run.c
          * takes it out at the end). */
@@ -691,7 +689,7 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         bind_init(rs, err) ||
         hsf_plugin_path_init(&rs->path, opt->plugin_dirs, err) ||
         hsf_run_open_plugin(rs, "boundary", HSF_PLUGIN_BOUNDARY, hsf_run_boundary_params,
-                            &sys->boundary_plugin, &sys->boundary_cfg, err) ||
+                            &sys->boundary, err) ||
         open_outputs(rs, err))
         return -1;
     if (opt->skip_outputs)
@@ -714,7 +712,7 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         return -1;
     if (has_thermostat &&
         hsf_run_open_plugin(rs, "thermostat", HSF_PLUGIN_THERMOSTAT, hsf_run_thermostat_params,
-                            &sys->thermostat_plugin, &sys->thermostat_cfg, err))
+                            &sys->thermostat, err))
         return -1;
     if (has_bonds && hsf_config_bind(&rs->cf, "bonds", hsf_run_bonds_params, NULL, &rs->bonds, err))
         return -1;
@@ -745,7 +743,8 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     sys->n = rs->set.n;
     /* The queue once the particles are counted (plugin = auto); nothing is
      * written before check_files. */
-    if (open_queue_plugin(rs, err) || check_record(&sys->queue_cfg, err) || check_files(rs, err))
+    if (open_queue_plugin(rs, err) || check_record(&sys->queue_instance.cfg, err) ||
+        check_files(rs, err))
         return -1;
     rs->prelude_scale = 1;
     if (rs->set.final_radius > 0 && rs->set.n && rs->set.final_radius > rs->set.p[0].radius)
@@ -753,12 +752,11 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     if (rs->prelude_scale > 1 && !rs->prelude && start_from_prelude(rs, opt, err))
         return -1;
     /* The boundary first: sliding images take the model path. */
-    sys->boundary = sys->boundary_plugin.vtable;
-    if (!(sys->boundary_state = hsf_instance_state(&sys->boundary_plugin)))
+    if (!hsf_instance_state(&sys->boundary))
         return hsf_error_set(err, "out of memory");
-    rs->boundary_initialised = 1;
-    if (sys->boundary->init(sys->boundary_state, &sys->boundary_cfg, sys->dim, err))
-        return hsf_error_prefix(err, "[boundary] (%s): ", sys->boundary_plugin.info->name);
+    sys->boundary.initialised = 1;
+    if (sys->boundary.type.boundary->init(sys->boundary.state, &sys->boundary.cfg, sys->dim, err))
+        return hsf_error_prefix(err, "[boundary] (%s): ", sys->boundary.plugin.info->name);
     if (take_extent(sys, err) || check_sliding(rs, err) || check_moving_walls(rs, err))
         return -1;
     /* The time-step engine makes its own use of bonds (springs, timestep/). */
@@ -786,7 +784,7 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         hsf_system_take_particles(sys, &rs->set, err) || hsf_model_set_reaches(sys, err) ||
         build_search(rs, !rs->placed_by_engine, err) || open_queue(rs, err))
         return -1;
-    if (sys->shear.on && hsf_config_bool(&sys->boundary_cfg, "start_profile"))
+    if (sys->shear.on && hsf_config_bool(&sys->boundary.cfg, "start_profile"))
         hsf_shear_impose_profile(sys);
     if (!(sys->special_seq = calloc(HSF_SPECIAL_KEYS(sys), sizeof *sys->special_seq)))
         return hsf_error_set(err, "out of memory");
@@ -800,22 +798,23 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
 
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];
-        if (!(o->state = hsf_instance_state(&o->plugin)))
+        if (!hsf_instance_state(&o->in))
             return hsf_error_set(err, "out of memory");
-        o->initialised = 1;
-        if (o->type->init(o->state, &o->cfg, sys, err))
-            return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
+        o->in.initialised = 1;
+        if (o->in.type.output->init(o->in.state, &o->in.cfg, sys, err))
+            return hsf_error_prefix(err, "[%s] (%s): ", o->in.cfg.section,
+                                    o->in.plugin.info->name);
     }
     /* The run's generator: its own stream of the seed (not [init]'s). */
     sys->random = 0x632be59bd9b4e019ULL ^ (uint64_t)hsf_config_int(&rs->sim, "seed");
-    if (sys->thermostat_plugin.info) {
-        sys->thermostat = sys->thermostat_plugin.vtable;
-        if (!(sys->thermostat_state = hsf_instance_state(&sys->thermostat_plugin)))
+    if (sys->thermostat.plugin.info) {
+        if (!hsf_instance_state(&sys->thermostat))
             return hsf_error_set(err, "out of memory");
-        sys->thermostat_initialised = 1;
-        if (sys->thermostat->init(sys->thermostat_state, &sys->thermostat_cfg, sys, err))
+        sys->thermostat.initialised = 1;
+        if (sys->thermostat.type.thermostat->init(sys->thermostat.state, &sys->thermostat.cfg, sys,
+                                                  err))
             return hsf_error_prefix(err, "[thermostat] (%s): ",
-                                    sys->thermostat_plugin.info->name);
+                                    sys->thermostat.plugin.info->name);
     }
     if (!(rs->config_text = hsf_config_canonical(&rs->cf, "checkpoint")))
         return hsf_error_set(err, "out of memory");

@@ -80,7 +80,7 @@ static void summary(run_state *rs, hsf_summary *s, double wall, const hsf_conser
 
 static void describe(const run_state *rs, char *buf, size_t size)
 {
-    snprintf(buf, size, "queue %s", rs->sys.queue_plugin.info->name);
+    snprintf(buf, size, "queue %s", rs->sys.queue_instance.plugin.info->name);
 }
 
 static void close_engine(run_state *rs)

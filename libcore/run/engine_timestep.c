@@ -67,7 +67,7 @@ static int open_forces(run_state *rs, hsf_error *err)
     for (size_t k = 0; k < n && !rc; k++) {
         st->n_forces++;
         rc = hsf_run_open_plugin(rs, names[k], HSF_PLUGIN_FORCE, hsf_run_force_params,
-                                 &st->forces[k].plugin, &st->forces[k].cfg, err);
+                                 &st->forces[k].in, err);
     }
     free(names);
     if (!rc && hsf_config_bool(&rs->sim, "compare") && st->n_forces)

@@ -26,8 +26,8 @@ static int finish_record(run_state *rs, int keep, hsf_error *err)
     if (!rec)
         return 0;
     rs->record = NULL;
-    sys->queue = sys->queue_plugin.vtable;
-    sys->queue_state = rs->queue_inner;
+    sys->queue = sys->queue_instance.plugin.vtable;
+    sys->queue_state = sys->queue_instance.state;
     sys->queue_prefetch = sys->fetch_ahead ? sys->queue->index_prefetch : NULL;
     if (keep)
         return hsf_queue_record_commit(rec, err);
@@ -40,7 +40,7 @@ void hsf_run_teardown(run_state *rs)
     hsf_system *sys = &rs->sys;
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];
-        hsf_instance_close(&o->plugin, &o->cfg, o->state, o->initialised);
+        hsf_instance_close(&o->in);
     }
     free(sys->out);
     free(sys->special_seq);
@@ -53,14 +53,11 @@ void hsf_run_teardown(run_state *rs)
     hsf_config_unbind(&rs->field);
     hsf_config_unbind(&rs->compression);
     finish_record(rs, 0, NULL);
-    hsf_instance_close(&sys->queue_plugin, &sys->queue_cfg, sys->queue_state,
-                       rs->queue_initialised);
-    hsf_instance_close(&sys->boundary_plugin, &sys->boundary_cfg, sys->boundary_state,
-                       rs->boundary_initialised);
+    hsf_instance_close(&sys->queue_instance);
+    hsf_instance_close(&sys->boundary);
     hsf_neighbours_free(&sys->nb);
     hsf_cells_free(&sys->cells);
-    hsf_instance_close(&sys->thermostat_plugin, &sys->thermostat_cfg, sys->thermostat_state,
-                       sys->thermostat_initialised);
+    hsf_instance_close(&sys->thermostat);
     hsf_model_close(sys);
     hsf_system_release(sys);
     hsf_particle_set_free(&rs->set);
@@ -142,7 +139,7 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
             rs->engine->describe(rs, driver, sizeof driver);
             fprintf(opt->info, "hsframe: %zu particles (%dD) from %s; %s, boundary %s, "
                     "%zu output%s; running to t = %g", sys->n, sys->dim, rs->set.path, driver,
-                    sys->boundary_plugin.info->name, sys->n_out, sys->n_out == 1 ? "" : "s",
+                    sys->boundary.plugin.info->name, sys->n_out, sys->n_out == 1 ? "" : "s",
                     sys->end_time);
             if (opt->resume)
                 fprintf(opt->info, " from t = %.17g (checkpoint %s)", sys->time, opt->resume);

@@ -33,9 +33,7 @@ typedef struct run_state {
     hsf_plugin_path path;
     hsf_particle_set set;
     hsf_system sys;
-    int boundary_initialised, queue_initialised;
     hsf_queue_record *record;   /* [queue] record: sys->queue is its vtable */
-    void *queue_inner;          /* the queue plugin's state, recorded or not */
     hsf_conserved c0;       /* at time 0 */
     double *start;          /* with reverse_at: positions and velocities at time 0 */
     /* Checkpoints */
@@ -68,11 +66,11 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err);
 /* Frees everything hsf_run_prepare and the run made (run.c). */
 void hsf_run_teardown(run_state *rs);
 
-/* Loads the plugin named in section, then binds the section to the host's
- * and the plugin's parameters (host/plugin_instance.h).  Returns 0 or -1
- * with err set. */
+/* Loads the plugin named in section into in, then binds the section to the
+ * host's and the plugin's parameters (host/plugin_instance.h).  Returns 0
+ * or -1 with err set. */
 int hsf_run_open_plugin(run_state *rs, const char *section, int kind, const hsf_param *host,
-                        hsf_plugin *plugin, hsf_config *cfg, hsf_error *err);
+                        hsf_instance *in, hsf_error *err);
 
 /* The sections whose names start with prefix, and how many (a
  * NULL-terminated array to free), or NULL with err set. */

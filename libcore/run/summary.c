@@ -116,9 +116,9 @@ void hsf_summary_end(hsf_summary *s)
  * one as text, else NULL. */
 static const char *output_file(const hsf_output_slot *o)
 {
-    for (const hsf_param *q = o->plugin.info->params; q && q->name; q++)
+    for (const hsf_param *q = o->in.plugin.info->params; q && q->name; q++)
         if (!strcmp(q->name, "file") && q->type == HSF_PARAM_STRING) {
-            const char *f = hsf_config_string(&o->cfg, "file");
+            const char *f = hsf_config_string(&o->in.cfg, "file");
             return f && *f ? f : NULL;
         }
     return NULL;
@@ -128,10 +128,10 @@ void hsf_summary_output_files(hsf_summary *s, const hsf_system *sys)
 {
     for (size_t k = 0; k < sys->n_out; k++) {
         const hsf_output_slot *o = &sys->out[k];
-        const char *section = hsf_config_section(&o->cfg), *name = o->plugin.info->name;
-        if (o->type->written) {
+        const char *section = hsf_config_section(&o->in.cfg), *name = o->in.plugin.info->name;
+        if (o->in.type.output->written) {
             char file[4096];
-            for (size_t f = 0; o->type->written(o->state, f, file, sizeof file); f++)
+            for (size_t f = 0; o->in.type.output->written(o->in.state, f, file, sizeof file); f++)
                 hsf_summary_file(s, file, name, section);
             continue;
         }
@@ -244,8 +244,8 @@ static void print_model(hsf_summary *out, const hsf_system *sys, double kinetic)
     const hsf_model *md = sys->model;
     /* A model taken for bonds, a field or a compression alone has no
      * interaction of the user's to name. */
-    if (md->plugin.info)
-        hsf_summary_text(out, "interaction", "%s", md->plugin.info->name);
+    if (md->in.plugin.info)
+        hsf_summary_text(out, "interaction", "%s", md->in.plugin.info->name);
     if (sys->n_bonds)
         hsf_summary_number(out, "bonds", "%zu", sys->n_bonds);
     hsf_summary_number(out, "step_events", "%llu", (unsigned long long)md->step_events);
@@ -287,7 +287,7 @@ static void print_model(hsf_summary *out, const hsf_system *sys, double kinetic)
 static void print_shear(hsf_summary *out, const hsf_system *sys)
 {
     const hsf_shear *sh = &sys->shear;
-    double v = sys->boundary->volume(sys->boundary_state);
+    double v = sys->boundary.type.boundary->volume(sys->boundary.state);
     hsf_summary_number(out, "shear_rate", "%.17g", sh->rate);
     hsf_summary_number(out, "gradient_crossings", "%llu", (unsigned long long)sh->crossings);
     hsf_summary_number(out, "shear_work", "%.17g", sh->work);
@@ -340,9 +340,9 @@ void hsf_print_summary(hsf_summary *out, const hsf_system *sys, double wall,
     const hsf_stats *s = &sys->stats;
     hsf_summary_number(out, "particles", "%zu", sys->n);
     hsf_summary_number(out, "dimension", "%d", sys->dim);
-    hsf_summary_text(out, "queue", "%s%s", sys->queue_plugin.info->name,
+    hsf_summary_text(out, "queue", "%s%s", sys->queue_instance.plugin.info->name,
                      sys->indexed ? " (indexed)" : "");
-    hsf_summary_text(out, "boundary", "%s", sys->boundary_plugin.info->name);
+    hsf_summary_text(out, "boundary", "%s", sys->boundary.plugin.info->name);
     hsf_summary_number(out, "time", "%.17g", sys->time);
     hsf_summary_number(out, "events", "%llu", (unsigned long long)s->events);
     hsf_summary_number(out, "collisions", "%llu", (unsigned long long)s->collisions);
@@ -363,8 +363,8 @@ void hsf_print_summary(hsf_summary *out, const hsf_system *sys, double wall,
         print_model(out, sys, c1->kinetic);
     else
         hsf_summary_number(out, "kinetic_energy", "%.17g", c1->kinetic);
-    if (sys->thermostat) {
-        hsf_summary_text(out, "thermostat", "%s", sys->thermostat_plugin.info->name);
+    if (sys->thermostat.type.thermostat) {
+        hsf_summary_text(out, "thermostat", "%s", sys->thermostat.plugin.info->name);
         hsf_summary_number(out, "thermostat_events", "%llu",
                            (unsigned long long)sys->thermostat_events);
         hsf_summary_number(out, "heat_from_bath", "%.17g", sys->heat);

@@ -41,7 +41,7 @@ void hsf_timestep_print_summary(hsf_summary *out, const hsf_timestep *st, const 
     hsf_summary_text(out, "engine", "timestep");
     hsf_summary_text(out, "integrator", "%s", st->integrator->name);
     hsf_summary_number(out, "dt", "%.17g", st->dt);
-    hsf_summary_text(out, "boundary", "%s", sys->boundary_plugin.info->name);
+    hsf_summary_text(out, "boundary", "%s", sys->boundary.plugin.info->name);
     hsf_summary_number(out, "time", "%.17g", sys->time);
     hsf_summary_number(out, "steps", "%llu", (unsigned long long)st->steps);
     hsf_summary_number(out, "force_evaluations", "%llu", (unsigned long long)st->force_calls);

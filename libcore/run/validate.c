@@ -10,9 +10,9 @@ static int check_inside(const hsf_system *sys, const hsf_particle_set *set, hsf_
 {
     for (size_t i = 0; i < set->n; i++) {
         const hsf_particle *p = &set->p[i];
-        if (sys->boundary->check(sys->boundary_state, p->r, p->radius, err))
+        if (sys->boundary.type.boundary->check(sys->boundary.state, p->r, p->radius, err))
             return hsf_error_prefix(err, "%s is not inside the %s boundary: ",
-                                    hsf_particle_at(set, i), sys->boundary_plugin.info->name);
+                                    hsf_particle_at(set, i), sys->boundary.plugin.info->name);
     }
     return 0;
 }

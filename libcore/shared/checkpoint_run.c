@@ -62,12 +62,12 @@ int hsf_checkpoint_check_outputs(const hsf_system *sys, hsf_error *err)
 {
     for (size_t k = 0; k < sys->n_out; k++) {
         const hsf_output_slot *o = &sys->out[k];
-        if (!o->type->save || !o->type->restore)
+        if (!o->in.type.output->save || !o->in.type.output->restore)
             return hsf_error_set(err, "[%s] (%s, %s): this output cannot be checkpointed: it "
                                  "has no save and restore (plugin ABI 1.3, built for %u.%u); "
                                  "remove the [checkpoint] section or this output",
-                                 o->cfg.section, o->plugin.info->name, o->plugin.file,
-                                 o->plugin.info->abi_major, o->plugin.info->abi_minor);
+                                 o->in.cfg.section, o->in.plugin.info->name, o->in.plugin.file,
+                                 o->in.plugin.info->abi_major, o->in.plugin.info->abi_minor);
     }
     return 0;
 }
@@ -78,16 +78,17 @@ static int write_outputs(hsf_ckpt_writer *w, hsf_system *sys, hsf_error *err)
         hsf_output_slot *o = &sys->out[k];
         hsf_state st;
         hsf_state_init_write(&st);
-        if (o->type->save(o->state, sys, &st, err)) {
+        if (o->in.type.output->save(o->in.state, sys, &st, err)) {
             hsf_state_free(&st);
-            return hsf_error_prefix(err, "[%s] (%s): ", o->cfg.section, o->plugin.info->name);
+            return hsf_error_prefix(err, "[%s] (%s): ", o->in.cfg.section,
+                                    o->in.plugin.info->name);
         }
-        uint64_t lens[3] = { strlen(o->cfg.section), strlen(o->plugin.info->name), st.size };
+        uint64_t lens[3] = { strlen(o->in.cfg.section), strlen(o->in.plugin.info->name), st.size };
         hsf_ckpt_begin_section(w, "OUTP", sizeof lens + lens[0] + lens[1] + sizeof o->next_k +
                                               st.size);
         hsf_ckpt_put(w, lens, sizeof lens);
-        hsf_ckpt_put(w, o->cfg.section, lens[0]);
-        hsf_ckpt_put(w, o->plugin.info->name, lens[1]);
+        hsf_ckpt_put(w, o->in.cfg.section, lens[0]);
+        hsf_ckpt_put(w, o->in.plugin.info->name, lens[1]);
         hsf_ckpt_put(w, &o->next_k, sizeof o->next_k);
         hsf_ckpt_put(w, st.data, st.size);
         hsf_state_free(&st);
@@ -173,27 +174,28 @@ static int restore_output(hsf_system *sys, hsf_output_slot *o, const unsigned ch
     uint64_t lens[3];
     if (size < sizeof lens + sizeof o->next_k)
         return hsf_error_set(err, "%s: checkpoint's record of [%s] is damaged", path,
-                             o->cfg.section);
+                             o->in.cfg.section);
     memcpy(lens, data, sizeof lens);
     if (lens[0] + lens[1] + lens[2] != size - sizeof lens - sizeof o->next_k)
         return hsf_error_set(err, "%s: checkpoint's record of [%s] is damaged", path,
-                             o->cfg.section);
+                             o->in.cfg.section);
     const char *section = (const char *)data + sizeof lens, *name = section + lens[0];
-    if (lens[0] != strlen(o->cfg.section) || memcmp(section, o->cfg.section, lens[0]) ||
-        lens[1] != strlen(o->plugin.info->name) || memcmp(name, o->plugin.info->name, lens[1]))
+    if (lens[0] != strlen(o->in.cfg.section) || memcmp(section, o->in.cfg.section, lens[0]) ||
+        lens[1] != strlen(o->in.plugin.info->name) ||
+        memcmp(name, o->in.plugin.info->name, lens[1]))
         return hsf_error_set(err, "%s: checkpoint has output [%.*s] (%.*s) where this run has "
                              "[%s] (%s)", path, (int)lens[0], section, (int)lens[1], name,
-                             o->cfg.section, o->plugin.info->name);
+                             o->in.cfg.section, o->in.plugin.info->name);
     memcpy(&o->next_k, name + lens[1], sizeof o->next_k);
     hsf_state st;
     hsf_state_init_read(&st, name + lens[1] + sizeof o->next_k, lens[2]);
-    if (o->type->restore(o->state, sys, &st, err))
-        return hsf_error_prefix(err, "%s: [%s] (%s): ", path, o->cfg.section,
-                                o->plugin.info->name);
+    if (o->in.type.output->restore(o->in.state, sys, &st, err))
+        return hsf_error_prefix(err, "%s: [%s] (%s): ", path, o->in.cfg.section,
+                                o->in.plugin.info->name);
     if (hsf_state_left(&st))
         return hsf_error_set(err, "%s: [%s] (%s) left %zu bytes of its checkpoint record "
                              "unread (saved by another version of the plugin?)", path,
-                             o->cfg.section, o->plugin.info->name, hsf_state_left(&st));
+                             o->in.cfg.section, o->in.plugin.info->name, hsf_state_left(&st));
     return 0;
 }
 

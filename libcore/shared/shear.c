@@ -10,11 +10,11 @@ int hsf_shear_setup(hsf_system *sys, hsf_error *err)
     hsf_shear *sh = &sys->shear;
     memset(sh, 0, sizeof *sh);
     sh->flow = sh->gradient = -1;
-    if (!sys->boundary->sliding)
+    if (!sys->boundary.type.boundary->sliding)
         return 0;
     int f = -1, g = -1;
-    double rate = sys->boundary->sliding(sys->boundary_state, &f, &g);
-    const char *name = sys->boundary_plugin.info->name;
+    double rate = sys->boundary.type.boundary->sliding(sys->boundary.state, &f, &g);
+    const char *name = sys->boundary.plugin.info->name;
     if (f < 0 || f >= sys->dim || g < 0 || g >= sys->dim || f == g ||
         !sys->periodic[f] || !sys->periodic[g])
         return hsf_error_set(err, "boundary %s: sliding gave flow axis %d and gradient axis "

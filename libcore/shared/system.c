@@ -77,13 +77,13 @@ double hsf_system_kinetic_energy(const hsf_system *sys)
 
 double hsf_system_wall_area(const hsf_system *sys)
 {
-    const hsf_boundary_type *b = sys->boundary;
-    return b->wall_area ? b->wall_area(sys->boundary_state) : 0;
+    const hsf_boundary_type *b = sys->boundary.type.boundary;
+    return b->wall_area ? b->wall_area(sys->boundary.state) : 0;
 }
 
 double hsf_system_volume(const hsf_system *sys)
 {
-    return sys->boundary->volume(sys->boundary_state);
+    return sys->boundary.type.boundary->volume(sys->boundary.state);
 }
 
 void hsf_system_extent(const hsf_system *sys, double lo[3], double hi[3], int periodic[3])
@@ -210,10 +210,10 @@ int hsf_system_take_species_and_bonds(hsf_system *sys, hsf_particle_set *set, hs
 
 void hsf_system_mark_wall_free(hsf_system *sys)
 {
-    if (sys->search != HSF_SEARCH_CELLS || !sys->boundary->wall_free_box)
+    if (sys->search != HSF_SEARCH_CELLS || !sys->boundary.type.boundary->wall_free_box)
         return;
     double lo[3], hi[3];
-    sys->boundary->wall_free_box(sys->boundary_state, lo, hi);
+    sys->boundary.type.boundary->wall_free_box(sys->boundary.state, lo, hi);
     hsf_cells_mark_wall_free(&sys->cells, lo, hi);
 }
 

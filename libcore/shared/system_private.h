@@ -17,7 +17,7 @@
 #include "shared/neighbours.h"
 #include "host/config_private.h"
 #include "io/particle.h"
-#include "host/plugin_loader.h"
+#include "host/plugin_instance.h"
 
 /* What the engine reads ahead for the events the queue says come next
  * (engine.c, fetch_ahead): the keys it named last, those of them it named
@@ -32,13 +32,9 @@ typedef struct hsf_ahead {
 
 /* One [output.NAME] instance. */
 typedef struct hsf_output_slot {
-    hsf_plugin plugin;
-    const hsf_output_type *type;
-    void *state;
-    hsf_config cfg;
+    hsf_instance in;        /* the plugin, its state and [output.NAME]; in.type.output */
     double interval;        /* 0: only the final sample */
     uint64_t next_k;        /* next sample at next_k * interval */
-    int initialised;        /* init was called (so fini must be) */
 } hsf_output_slot;
 
 /* How a prediction finds the particles that may collide with one. */
@@ -57,10 +53,7 @@ struct hsf_system {
     double end_time;
 
     /* boundary */
-    hsf_plugin boundary_plugin;
-    const hsf_boundary_type *boundary;
-    void *boundary_state;
-    hsf_config boundary_cfg;
+    hsf_instance boundary;  /* [boundary]; boundary.type.boundary */
     double lo[3], hi[3];
     int periodic[3];
     hsf_cells cells;
@@ -71,10 +64,10 @@ struct hsf_system {
                                collision after it (engine.c, predict) */
 
     /* queue */
-    hsf_plugin queue_plugin;
-    const hsf_queue_type *queue;
+    hsf_instance queue_instance;    /* [queue]: the plugin's instance */
+    const hsf_queue_type *queue;    /* the queue the engine calls: the plugin's, or the
+                                       recorder standing before it ([queue] record) */
     void *queue_state;
-    hsf_config queue_cfg;
     int indexed;            /* the queue is used through its index_ members */
     int fetch_ahead;        /* and its index_upcoming hint is used */
     int fetch_blocks;       /* with fetch_ahead and cells: a collision asks for the records
@@ -111,11 +104,7 @@ struct hsf_system {
     double (*radius_now)(const hsf_system *sys, uint32_t i);
 
     /* The thermostat ([thermostat], thermostat.h) */
-    hsf_plugin thermostat_plugin;   /* info NULL without one */
-    const hsf_thermostat_type *thermostat;
-    void *thermostat_state;
-    hsf_config thermostat_cfg;
-    int thermostat_initialised;
+    hsf_instance thermostat;        /* plugin.info NULL without one; thermostat.type.thermostat */
     uint64_t random;        /* the run's generator (host/random.h), seeded by [simulation] seed */
     uint64_t thermostat_events;
     double heat;            /* kinetic energy the thermostat gave the system */

@@ -33,12 +33,12 @@ int hsf_timestep_accelerations(hsf_timestep *st, const hsf_system *sys, const do
     for (size_t k = 0; k < st->n_forces; k++) {
         hsf_force_slot *f = &st->forces[k];
         double before = u;
-        if (f->type->compute(f->state, sys, r, v, acc, &u, err))
-            return hsf_error_prefix(err, "[%s] (%s) at t = %.17g: ", f->cfg.section,
-                                    f->plugin.info->name, sys->time);
+        if (f->in.type.force->compute(f->in.state, sys, r, v, acc, &u, err))
+            return hsf_error_prefix(err, "[%s] (%s) at t = %.17g: ", f->in.cfg.section,
+                                    f->in.plugin.info->name, sys->time);
         if (!isfinite(u) && isfinite(before))
             return hsf_error_set(err, "[%s] (%s) at t = %.17g: the potential energy is %g",
-                                 f->cfg.section, f->plugin.info->name, sys->time, u);
+                                 f->in.cfg.section, f->in.plugin.info->name, sys->time, u);
     }
     /* Checked for nearly free, as plugins' answers are (README): a force
      * that is not a number stops the run here, not in a later output. */
@@ -92,12 +92,12 @@ int hsf_timestep_prepare(hsf_timestep *st, const hsf_config *sim, hsf_system *sy
     }
     for (size_t k = 0; k < st->n_forces; k++) {
         hsf_force_slot *f = &st->forces[k];
-        f->type = f->plugin.vtable;
-        if (!(f->state = hsf_instance_state(&f->plugin)))
+        if (!hsf_instance_state(&f->in))
             return hsf_error_set(err, "out of memory");
-        f->initialised = 1;
-        if (f->type->init(f->state, &f->cfg, sys, err))
-            return hsf_error_prefix(err, "[%s] (%s): ", f->cfg.section, f->plugin.info->name);
+        f->in.initialised = 1;
+        if (f->in.type.force->init(f->in.state, &f->in.cfg, sys, err))
+            return hsf_error_prefix(err, "[%s] (%s): ", f->in.cfg.section,
+                                    f->in.plugin.info->name);
     }
     if (hsf_timestep_accelerations(st, sys, st->r, st->v, st->a, &st->potential, err))
         return -1;
@@ -110,7 +110,7 @@ void hsf_timestep_free(hsf_timestep *st)
 {
     for (size_t k = 0; k < st->n_forces; k++) {
         hsf_force_slot *f = &st->forces[k];
-        hsf_instance_close(&f->plugin, &f->cfg, f->state, f->initialised);
+        hsf_instance_close(&f->in);
     }
     free(st->forces);
     free(st->r);

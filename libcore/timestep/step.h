@@ -26,11 +26,7 @@ extern const hsf_param hsf_timestep_params[];
 
 /* One [force.NAME] instance. */
 typedef struct hsf_force_slot {
-    hsf_plugin plugin;
-    const hsf_force_type *type;
-    void *state;
-    hsf_config cfg;
-    int initialised;        /* init was called (so fini must be) */
+    hsf_instance in;        /* the plugin, its state and [force.NAME]; in.type.force */
 } hsf_force_slot;
 
 typedef struct hsf_timestep {

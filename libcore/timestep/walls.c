@@ -11,8 +11,8 @@
 static long bounce(hsf_system *sys, uint32_t i, const double *r0, double *r, double *v,
                    const double *acc, double kicked, double dt, hsf_error *err)
 {
-    const hsf_boundary_type *bt = sys->boundary;
-    const void *bs = sys->boundary_state;
+    const hsf_boundary_type *bt = sys->boundary.type.boundary;
+    const void *bs = sys->boundary.state;
     double radius = sys->m[i].radius, mass = sys->b[i].mass;
     double p[3], u[3], left = dt;
     for (int a = 0; a < 3; a++) {
@@ -26,7 +26,7 @@ static long bounce(hsf_system *sys, uint32_t i, const double *r0, double *r, dou
         if (isnan(t) || t < 0)
             return hsf_error_set(err, "boundary %s: the first wall hit was %g for particle %u at "
                                  "t = %.17g: expected a time >= 0",
-                                 sys->boundary_plugin.info->name, t, i, sys->time);
+                                 sys->boundary.plugin.info->name, t, i, sys->time);
         if (!(t < left))
             break;
         for (int a = 0; a < 3; a++)

@@ -3,29 +3,23 @@
  *
  * Indexed (ABI 1.1): a second heap of 16-byte entries (time, key) with the
  * position of every key, so that a key's time changes in place in
- * O(log n).  That heap is 4-ary, each family of four children one cache
- * line: half the depth of a binary heap for the same lines per level
- * (measured on the 3D fluid at N = 32000: 1.05 to 1.1 times faster).  The seq of each key lives beside it and is read only when two
- * times are equal.  28 bytes per key in all: a heap of a million particles'
- * events stays within the L3 cache. */
+ * O(log n): the 4-ary heap of index_heap.h, shared with the calendar's
+ * front, each family of four children one cache line: half the depth of
+ * a binary heap for the same lines per level (measured on the 3D fluid at
+ * N = 32000: 1.05 to 1.1 times faster).  The seq of each key lives beside
+ * it and is read only when two times are equal.  28 bytes per key in all:
+ * a heap of a million particles' events stays within the L3 cache. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <hsframe/hsframe.h>
 
-/* An entry of the indexed heap. */
-typedef struct slot {
-    double time;
-    uint32_t key;
-    uint32_t unused;
-} slot;
-
 typedef struct heap {
     hsf_event *a;
     size_t n, cap;
     /* indexed */
-    slot *s;            /* nkeys entries, the first ns held: a 4-ary heap */
+    struct ih_slot *s;  /* nkeys entries, the first ns held: index_heap.h */
     void *s_mem;        /* s's allocation */
     uint32_t ns, nkeys;
     uint32_t *pos;      /* position of each key in s, UINT32_MAX if not held */
@@ -33,6 +27,13 @@ typedef struct heap {
 } heap;
 
 #define ABSENT UINT32_MAX
+
+#define IH_OWNER heap
+#define IH_SLOTS(h) ((h)->s)
+#define IH_COUNT(h) ((h)->ns)
+#define IH_SEQ(h, k) ((h)->seq[k])
+#define IH_POS(h, k) ((h)->pos[k])
+#include "index_heap.h"
 
 static int heap_reserve(heap *h, size_t cap, hsf_error *err)
 {
@@ -135,7 +136,7 @@ static int index_init(void *q, uint32_t nkeys, hsf_error *err)
      * so does every family of four after it. */
     if (posix_memalign(&h->s_mem, 64, (n + 4) * sizeof *h->s))
         h->s_mem = NULL;
-    h->s = h->s_mem ? (slot *)((char *)h->s_mem + 64 - sizeof *h->s) : NULL;
+    h->s = h->s_mem ? (ih_slot *)((char *)h->s_mem + 64 - sizeof *h->s) : NULL;
     h->pos = malloc(n * sizeof *h->pos);
     h->seq = malloc(n * sizeof *h->seq);
     if (!h->s || !h->pos || !h->seq)
@@ -146,58 +147,16 @@ static int index_init(void *q, uint32_t nkeys, hsf_error *err)
     return 0;
 }
 
-static inline int slot_before(const heap *h, const slot *a, const slot *b)
-{
-    return a->time < b->time || (a->time == b->time && h->seq[a->key] < h->seq[b->key]);
-}
-
-static inline void place(heap *h, uint32_t i, slot e)
-{
-    h->s[i] = e;
-    h->pos[e.key] = i;
-}
-
-static void sift_up(heap *h, uint32_t i, slot e)
-{
-    while (i > 0) {
-        uint32_t parent = (i - 1) / 4;
-        if (!slot_before(h, &e, &h->s[parent]))
-            break;
-        place(h, i, h->s[parent]);
-        i = parent;
-    }
-    place(h, i, e);
-}
-
-static void sift_down(heap *h, uint32_t i, slot e)
-{
-    uint32_t n = h->ns;
-    for (;;) {
-        uint32_t c = 4 * i + 1;
-        if (c >= n)
-            break;
-        uint32_t end = c + 4 < n ? c + 4 : n, best = c;
-        for (uint32_t k = c + 1; k < end; k++)
-            if (slot_before(h, &h->s[k], &h->s[best]))
-                best = k;
-        if (!slot_before(h, &h->s[best], &e))
-            break;
-        place(h, i, h->s[best]);
-        i = best;
-    }
-    place(h, i, e);
-}
-
 static int index_set(void *q, uint32_t key, double time, uint64_t seq, hsf_error *err)
 {
     heap *h = q;
     if (!isfinite(time))
         return hsf_error_set(err, "binary_heap: event time %g is not finite", time);
-    slot e = { .time = time, .key = key };
+    ih_slot e = { .time = time, .key = key };
     uint32_t i = h->pos[key];
     if (i == ABSENT) {
         h->seq[key] = seq;
-        sift_up(h, h->ns++, e);
+        ih_insert(h, e);
         return 0;
     }
     double old_time = h->s[i].time;
@@ -205,9 +164,9 @@ static int index_set(void *q, uint32_t key, double time, uint64_t seq, hsf_error
     h->seq[key] = seq;
     /* Later than before (the usual case: a particle's next event): down. */
     if (time > old_time || (time == old_time && seq > old_seq))
-        sift_down(h, i, e);
+        ih_sift_down(h, i, e);
     else
-        sift_up(h, i, e);
+        ih_sift_up(h, i, e);
     return 0;
 }
 
@@ -218,14 +177,7 @@ static void index_remove(void *q, uint32_t key)
     if (i == ABSENT)
         return;
     h->pos[key] = ABSENT;
-    slot last = h->s[--h->ns];
-    if (i == h->ns)
-        return;
-    /* The last entry takes the hole, then finds its place either way. */
-    if (i > 0 && slot_before(h, &last, &h->s[(i - 1) / 4]))
-        sift_up(h, i, last);
-    else
-        sift_down(h, i, last);
+    ih_remove_at(h, i);
 }
 
 static int index_first(const void *q, uint32_t *key, double *time)
@@ -242,10 +194,7 @@ static int index_first(const void *q, uint32_t *key, double *time)
 static uint32_t index_upcoming(const void *q, uint32_t *keys, uint32_t max)
 {
     const heap *h = q;
-    uint32_t n = 0;
-    for (uint32_t i = 1; i < h->ns && i <= 4 && n < max; i++)
-        keys[n++] = h->s[i].key;
-    return n;
+    return ih_upcoming(h, keys, max);
 }
 
 /* A set of key reads its place and seq first (its slot then depends on

@@ -1,6 +1,8 @@
 # hsframe-queue-bench: the queue plugins timed on the hold and up-down
-# models and on recordings of runs (docs/QUEUES.md, "Workloads").  It uses
-# the installed ABI only: libhsframe and include/hsframe.
+# models and on recordings of runs (docs/QUEUES.md, "Workloads").  It loads
+# plugins with hsframe's own loader (libcore/host), so it is linked as
+# hsframe is: the core library, and the ABI's functions offered to the
+# plugins it loads.
 bin_PROGRAMS += hsframe-queue-bench
 hsframe_queue_bench_SOURCES = tools/queue-bench/main.c \
 	tools/queue-bench/plugin.c tools/queue-bench/plugin.h \
@@ -8,5 +10,9 @@ hsframe_queue_bench_SOURCES = tools/queue-bench/main.c \
 	tools/queue-bench/models.c tools/queue-bench/models.h \
 	tools/queue-bench/recording.c tools/queue-bench/recording.h \
 	tools/queue-bench/replay.c tools/queue-bench/replay.h
-hsframe_queue_bench_CPPFLAGS = $(AM_CPPFLAGS) $(ZLIB_CFLAGS) -DHSF_PLUGINDIR='"$(pkglibdir)"'
-hsframe_queue_bench_LDADD = libhsframe.la $(ZLIB_LIBS) -ldl -lm
+nodist_hsframe_queue_bench_SOURCES = libhsframe-abi.c
+hsframe_queue_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore $(ZLIB_CFLAGS) \
+	-DHSF_PLUGINDIR='"$(pkglibdir)"'
+hsframe_queue_bench_LDADD = libhsframe_core.la $(ZLIB_LIBS) -ldl -lm
+hsframe_queue_bench_LDFLAGS = -Wl,--dynamic-list=libhsframe.dynlist
+EXTRA_hsframe_queue_bench_DEPENDENCIES = libhsframe.dynlist

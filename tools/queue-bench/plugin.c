@@ -1,6 +1,5 @@
 /* Finding and loading queue plugins (plugin.h). */
 #include <dirent.h>
-#include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,17 +40,6 @@ char *qb_plugin_dir(const char *dir)
     return strdup(HSF_PLUGINDIR);
 }
 
-/* The bytes of hsf_queue_type that a plugin of ABI minor `minor` defines:
- * the indexed members came in 1.1, index_prefetch in 1.2. */
-static size_t vtable_size(unsigned minor)
-{
-    if (minor >= 2)
-        return sizeof(hsf_queue_type);
-    if (minor >= 1)
-        return offsetof(hsf_queue_type, index_prefetch);
-    return offsetof(hsf_queue_type, index_init);
-}
-
 int qb_queue_load(const char *spec, const char *dir, qb_queue *q, char *msg, size_t len)
 {
     memset(q, 0, sizeof *q);
@@ -62,51 +50,34 @@ int qb_queue_load(const char *spec, const char *dir, qb_queue *q, char *msg, siz
         snprintf(path, sizeof path, "%s", spec);
     else
         snprintf(path, sizeof path, "%s/%s.so", dir, spec);
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        snprintf(msg, len, "%s: cannot load: %s", path, dlerror());
+    /* path names a file, so the loader searches no directory. */
+    hsf_plugin_path none = { 0 };
+    hsf_error *err = qb_error();
+    if (!err) {
+        snprintf(msg, len, "out of memory");
         return -1;
     }
-    hsf_plugin_entry_fn entry;
-    *(void **)&entry = dlsym(h, HSF_PLUGIN_ENTRY_SYMBOL);
-    const hsf_plugin_info *info = entry ? entry() : NULL;
-    if (!info) {
-        snprintf(msg, len, "%s: expected a plugin (symbol %s), found none", path,
-                 HSF_PLUGIN_ENTRY_SYMBOL);
-    } else if (info->abi_major != HSF_ABI_MAJOR || info->abi_minor > HSF_ABI_MINOR) {
-        snprintf(msg, len, "%s: expected plugin ABI %d.0 to %d.%d, found %u.%u", path,
-                 HSF_ABI_MAJOR, HSF_ABI_MAJOR, HSF_ABI_MINOR, info->abi_major, info->abi_minor);
-    } else if (info->kind != HSF_PLUGIN_QUEUE || !info->vtable || !info->name) {
-        snprintf(msg, len, "%s: expected a queue plugin, found kind %u", path, info->kind);
-    } else {
-        memcpy(&q->type, info->vtable, vtable_size(info->abi_minor));
-        const hsf_queue_type *t = &q->type;
-        if (!t->init || !t->fini || !t->push || !t->pop || !t->size || !t->state_size) {
-            snprintf(msg, len, "%s: queue %s lacks init, fini, push, pop or size", path,
-                     info->name);
-        } else {
-            /* Indexed only with all four members (queue.h). */
-            if (!t->index_init || !t->index_set || !t->index_remove || !t->index_first)
-                q->type.index_init = NULL;
-            q->name = strdup(info->name);
-            q->path = strdup(path);
-            q->handle = h;
-            if (q->name && q->path)
-                return 0;
-            snprintf(msg, len, "out of memory");
-            free(q->name);
-            free(q->path);
-        }
+    if (hsf_plugin_open(&none, path, HSF_PLUGIN_QUEUE, &q->host, err)) {
+        snprintf(msg, len, "%s", hsf_error_message(err));
+        return -1;
     }
-    dlclose(h);
-    memset(q, 0, sizeof *q);
+    memcpy(&q->type, q->host.vtable, sizeof q->type);
+    if (!q->type.state_size) {
+        snprintf(msg, len, "%s: queue %s has state_size 0", path, q->host.info->name);
+    } else {
+        q->name = strdup(q->host.info->name);
+        q->path = strdup(path);
+        if (q->name && q->path)
+            return 0;
+        snprintf(msg, len, "out of memory");
+    }
+    qb_queue_free(q);
     return -1;
 }
 
 void qb_queue_free(qb_queue *q)
 {
-    if (q->handle)
-        dlclose(q->handle);
+    hsf_plugin_close(&q->host);
     free(q->name);
     free(q->path);
     memset(q, 0, sizeof *q);

@@ -1,5 +1,5 @@
 /* Queue plugins for hsframe-queue-bench: found by name or path and loaded
- * with dlopen, through the public ABI only (include/hsframe/plugin.h). */
+ * with hsframe's own loader (host/plugin_loader.h). */
 #ifndef QB_PLUGIN_H
 #define QB_PLUGIN_H
 
@@ -7,11 +7,13 @@
 
 #include <hsframe/queue.h>
 
+#include "host/plugin_loader.h"
+
 /* One loaded queue plugin. */
 typedef struct qb_queue {
     char *name;             /* the descriptor's name; owned */
     char *path;             /* the .so loaded; owned */
-    void *handle;           /* from dlopen */
+    hsf_plugin host;        /* from hsf_plugin_open */
     hsf_queue_type type;    /* the vtable, members newer than the plugin's minor NULL */
 } qb_queue;
 
@@ -21,7 +23,8 @@ typedef struct qb_queue {
 char *qb_plugin_dir(const char *dir);
 
 /* Loads spec (a path containing '/' or ending in ".so", or a bare name
- * looked up in dir) into *q.  Returns 0, or -1 after writing to msg (size
+ * looked up in dir) into *q, refusing what hsframe would refuse, and a
+ * queue without state_size.  Returns 0, or -1 after writing to msg (size
  * len) what was expected and what was found. */
 int qb_queue_load(const char *spec, const char *dir, qb_queue *q, char *msg, size_t len);
 

@@ -3,7 +3,6 @@
  * runs in a process of its own, so that a crash or a hang in the plugin
  * fails that check and the others still run.  Exit status: 0 all passed,
  * 1 some failed, 2 a usage error or a plugin that cannot be loaded. */
-#include <dlfcn.h>
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
@@ -53,8 +52,9 @@ static void usage(FILE *f)
     for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++)
         for (const qc_check_def *c = groups[g]; c->name; c++)
             fprintf(f, "  %-17s %s\n", c->name, c->means);
-    fprintf(f, "\nExit status: 0 all passed, 1 some failed, 2 usage or a plugin that cannot be\n"
-               "loaded (not found, dlopen's error, not a queue plugin, another ABI major).\n");
+    fprintf(f, "\nExit status: 0 all passed, 1 some failed, 2 usage or a plugin that hsframe's\n"
+               "loader refuses (not found, dlopen's error, not a queue plugin, another ABI\n"
+               "major or a newer minor, a name other than its file's, a member missing).\n");
 }
 
 /* The descriptor and the members every queue must have: without them the
@@ -220,7 +220,7 @@ int main(int argc, char **argv)
         if (qc_plugin_load(&pl[i], argv[optind + i], plugin_path, why, sizeof why)) {
             fprintf(stderr, "hsframe-queue-check: %s\n", why);
             for (int k = 0; k < i; k++)
-                dlclose(pl[k].dl);
+                hsf_plugin_close(&pl[k].host);
             free(pl);
             return 2;
         }
@@ -243,7 +243,7 @@ int main(int argc, char **argv)
     else
         printf("hsframe-queue-check: %u passed, %u failed\n", t.passed, t.failed);
     for (int i = 0; i < count; i++)
-        dlclose(pl[i].dl);
+        hsf_plugin_close(&pl[i].host);
     free(pl);
     return t.failed ? 1 : 0;
 }

@@ -1,6 +1,6 @@
-/* Finding, loading and instantiating the queue plugin under test, through
- * the public ABI only (include/hsframe/plugin.h, queue.h). */
-#include <dlfcn.h>
+/* Finding, loading and instantiating the queue plugin under test: loaded
+ * by hsframe's own loader (host/plugin_loader.h), which checks the
+ * descriptor and copies the vtable for the plugin's minor. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -71,39 +71,13 @@ int qc_plugin_load(qc_plugin *pl, const char *arg, const char *plugin_path, char
     memset(pl, 0, sizeof *pl);
     if (locate(pl, arg, plugin_path, why, why_size))
         return -1;
-    pl->dl = dlopen(pl->path, RTLD_NOW | RTLD_LOCAL);
-    if (!pl->dl)
-        return why_set(why, why_size, "cannot load %s: %s", pl->path, dlerror());
-    void *sym = dlsym(pl->dl, HSF_PLUGIN_ENTRY_SYMBOL);
-    if (!sym)
-        return why_set(why, why_size, "%s: not an hsframe plugin: no symbol %s", pl->path,
-                       HSF_PLUGIN_ENTRY_SYMBOL);
-    hsf_plugin_entry_fn entry;
-    memcpy(&entry, &sym, sizeof entry);     /* object to function pointer */
-    const hsf_plugin_info *info = entry();
-    if (!info)
-        return why_set(why, why_size, "%s: %s returned no descriptor", pl->path,
-                       HSF_PLUGIN_ENTRY_SYMBOL);
-    if (info->abi_major != HSF_ABI_MAJOR)
-        return why_set(why, why_size, "%s: built for plugin ABI %u.%u, expected major %u "
-                       "(this checker speaks %u.%u)", pl->path, info->abi_major,
-                       info->abi_minor, HSF_ABI_MAJOR, HSF_ABI_MAJOR, HSF_ABI_MINOR);
-    if (info->abi_minor > HSF_ABI_MINOR)
-        return why_set(why, why_size, "%s: built for plugin ABI %u.%u, newer than this "
-                       "checker's %u.%u: use the hsframe-queue-check of that hsframe",
-                       pl->path, info->abi_major, info->abi_minor, HSF_ABI_MAJOR,
-                       HSF_ABI_MINOR);
-    if (info->kind != HSF_PLUGIN_QUEUE)
-        return why_set(why, why_size, "%s: not a queue plugin: its kind is %u, expected %u "
-                       "(HSF_PLUGIN_QUEUE)", pl->path, info->kind, HSF_PLUGIN_QUEUE);
-    pl->info = info;
-    /* Only the members that exist in the minor the plugin was built for:
-     * a vtable of an older minor is shorter. */
-    size_t have = info->abi_minor >= 2   ? sizeof(hsf_queue_type)
-                  : info->abi_minor == 1 ? offsetof(hsf_queue_type, index_prefetch)
-                                         : offsetof(hsf_queue_type, index_init);
-    if (info->vtable)
-        memcpy(&pl->t, info->vtable, have);
+    /* pl->path is a file, so the loader searches no directory. */
+    hsf_plugin_path none = { 0 };
+    qc_err_clear();
+    if (hsf_plugin_open(&none, pl->path, HSF_PLUGIN_QUEUE, &pl->host, qc_err()))
+        return why_set(why, why_size, "%s", hsf_error_message(qc_err()));
+    pl->info = pl->host.info;
+    memcpy(&pl->t, pl->host.vtable, sizeof pl->t);
     return 0;
 }
 

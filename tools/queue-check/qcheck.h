@@ -1,5 +1,5 @@
 /* hsframe-queue-check: the queue contract of include/hsframe/queue.h,
- * checked on any queue plugin through the public ABI only. */
+ * checked on any queue plugin, loaded as hsframe loads it. */
 #ifndef QCHECK_H
 #define QCHECK_H
 
@@ -8,21 +8,24 @@
 
 #include <hsframe/hsframe.h>
 
+#include "host/plugin_loader.h"
+
 /* ---- the plugin under test (plugin.c) ---------------------------------- */
 
 typedef struct qc_plugin {
     char path[4096];
     char file_name[256];            /* the file name without ".so": must be info->name */
-    void *dl;
+    hsf_plugin host;                /* loaded by hsframe's loader (host/plugin_loader.h) */
     const hsf_plugin_info *info;
-    /* The vtable as the host reads it: only the members of the minor the
-     * plugin declares, the others NULL. */
+    /* The vtable as the host reads it (host.vtable): only the members of
+     * the minor the plugin declares, the others NULL. */
     hsf_queue_type t;
 } qc_plugin;
 
 /* Finds (a path, or a bare name in the directories of plugin_path and then
- * the installed plugin directory), dlopens and reads the descriptor of a
- * queue plugin.  Returns 0, or -1 after writing the reason into why. */
+ * the installed plugin directory) and loads a queue plugin with hsframe's
+ * loader, which refuses what hsframe would refuse (hsf_plugin_open).
+ * Returns 0, or -1 after writing the reason into why. */
 int qc_plugin_load(qc_plugin *pl, const char *arg, const char *plugin_path, char *why,
                    size_t why_size);
 

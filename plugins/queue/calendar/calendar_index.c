@@ -74,12 +74,6 @@ typedef struct ix_key {
     uint32_t pos;       /* in the front: its place in the heap */
 } ix_key;
 
-typedef struct ix_slot {
-    double time;        /* copy of the key's: the heap reads only itself */
-    uint32_t key;
-    uint32_t unused;
-} ix_slot;
-
 typedef struct ix_entry {
     uint32_t key;
     uint32_t next;      /* next entry of the list, NIL at its end */
@@ -101,7 +95,7 @@ struct cal_index {
     ix_key *key;
     uint32_t held;      /* keys held */
 
-    ix_slot *front;     /* 4-ary heap, room for every key */
+    struct ih_slot *front;      /* 4-ary heap (index_heap.h), room for every key */
     uint32_t nfront;
 
     ix_day *day;        /* room for max_days */
@@ -137,63 +131,22 @@ static inline void fetch_key(const cal_index *x, uint32_t k)
 
 /* ---- the front ------------------------------------------------------------ */
 
-static inline int slot_before(const cal_index *x, ix_slot a, ix_slot b)
-{
-    return a.time < b.time || (a.time == b.time && x->key[a.key].seq < x->key[b.key].seq);
-}
-
-static inline void place(cal_index *x, uint32_t i, ix_slot e)
-{
-    x->front[i] = e;
-    x->key[e.key].pos = i;
-}
-
-static void sift_up(cal_index *x, uint32_t i, ix_slot e)
-{
-    while (i > 0) {
-        uint32_t parent = (i - 1) / 4;
-        if (!slot_before(x, e, x->front[parent]))
-            break;
-        place(x, i, x->front[parent]);
-        i = parent;
-    }
-    place(x, i, e);
-}
-
-static void sift_down(cal_index *x, uint32_t i, ix_slot e)
-{
-    uint32_t n = x->nfront;
-    for (;;) {
-        uint32_t c = 4 * i + 1;
-        if (c >= n)
-            break;
-        uint32_t end = c + 4 < n ? c + 4 : n, best = c;
-        for (uint32_t k = c + 1; k < end; k++)
-            if (slot_before(x, x->front[k], x->front[best]))
-                best = k;
-        if (!slot_before(x, x->front[best], e))
-            break;
-        place(x, i, x->front[best]);
-        i = best;
-    }
-    place(x, i, e);
-}
+#define IH_OWNER cal_index
+#define IH_SLOTS(x) ((x)->front)
+#define IH_COUNT(x) ((x)->nfront)
+#define IH_SEQ(x, k) ((x)->key[k].seq)
+#define IH_POS(x, k) ((x)->key[k].pos)
+#include "../index_heap.h"
 
 static void front_insert(cal_index *x, uint32_t k)
 {
     x->key[k].where = FRONT;
-    sift_up(x, x->nfront++, (ix_slot){ .time = x->key[k].time, .key = k });
+    ih_insert(x, (ih_slot){ .time = x->key[k].time, .key = k });
 }
 
 static void front_remove(cal_index *x, uint32_t i)
 {
-    ix_slot last = x->front[--x->nfront];
-    if (i == x->nfront)
-        return;
-    if (i > 0 && slot_before(x, last, x->front[(i - 1) / 4]))
-        sift_up(x, i, last);
-    else
-        sift_down(x, i, last);
+    ih_remove_at(x, i);
 }
 
 /* ---- days and lists --------------------------------------------------------- */
@@ -596,10 +549,7 @@ void cal_index_prefetch(const cal_index *x, uint32_t key)
  * events or more while there are any. */
 uint32_t cal_index_upcoming(const cal_index *x, uint32_t *keys, uint32_t max)
 {
-    uint32_t n = 0;
-    for (uint32_t i = 1; i < x->nfront && i <= 4 && n < max; i++)
-        keys[n++] = x->front[i].key;
-    return n;
+    return ih_upcoming(x, keys, max);
 }
 
 int cal_index_first(const cal_index *x, uint32_t *key, double *time)

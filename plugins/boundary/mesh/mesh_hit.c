@@ -3,7 +3,6 @@
 #include <math.h>
 
 #include "mesh_hit.h"
-#include "mesh_roots.h"
 
 static double dot(const double a[3], const double b[3])
 {
@@ -73,7 +72,7 @@ static double edge_time(const mesh_edge *e, const hsf_path *p)
         -0.25 * dot(a, a),
     };
     double t[3];
-    int n = mesh_poly_rises(c, t);
+    int n = hsf_poly_rises(c, 3, t);
     double tol = 1e-12 * e->len;
     for (int k = 0; k < n; k++) {
         double s = sw + (sv + 0.5 * sa * t[k]) * t[k];

@@ -1,4 +1,6 @@
-/* Rising crossings of polynomials of degree up to 4 (mesh_roots.h).
+/* Rising crossings of polynomials of degree up to 4 (boundary.h,
+ * hsf_poly_rises, ABI 1.6): the host's spheres on parabolas and the mesh
+ * boundary's edges share this one solver.
  *
  * Between two consecutive critical points a polynomial is monotone, so
  * each sign change there brackets exactly one root; the critical points
@@ -10,7 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "mesh_roots.h"
+#include <hsframe/boundary.h>
 
 static double eval(const double *c, int n, double t)
 {
@@ -101,14 +103,16 @@ static int quadratic_rise(double a, double b, double c, double *out)
     return t >= 0 ? (*out = t, 1) : 0;
 }
 
-int mesh_poly_rises(const double c[5], double out[3])
+int hsf_poly_rises(const double c[5], int max, double *out)
 {
     int count = 0;
+    if (max <= 0)
+        return 0;
     if (c[0] >= 0 && c[1] > 0)
         out[count++] = 0;               /* on or past it, moving through */
     int n = degree(c, 4);
-    if (n <= 2) {
-        /* One rise at most: the one above, or the root ahead. */
+    if (n <= 2 || count == max) {
+        /* One rise at most for a quadratic: the one above, or the root ahead. */
         if (count)
             return count;
         return quadratic_rise(n == 2 ? c[2] : 0, c[1] / 2, c[0], out);
@@ -122,7 +126,7 @@ int mesh_poly_rises(const double c[5], double out[3])
     int m = roots(d, n - 1, 0, hi, cut + 1);
     cut[0] = 0;
     cut[m + 1] = hi;
-    for (int k = 0; k <= m && count < 3; k++)
+    for (int k = 0; k <= m && count < max; k++)
         if (eval(c, n, cut[k]) < 0 && eval(c, n, cut[k + 1]) >= 0) {
             double t = bisect(c, n, cut[k], cut[k + 1], 1);
             if (!(count && out[count - 1] == t))

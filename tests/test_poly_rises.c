@@ -1,5 +1,6 @@
-/* The mesh boundary's polynomial solver (plugins/boundary/mesh_roots.c):
- * the rising crossings of quadratics, cubics and quartics built from
+/* The host's polynomial solver (hsf_poly_rises, libcore/shared/poly_roots.c,
+ * used by hsf_path_sphere_time and the mesh boundary's edges): the rising
+ * crossings of quadratics, cubics and quartics built from
  * chosen roots, against the crossings read off the sorted roots. */
 #include <math.h>
 #include <stdint.h>
@@ -7,7 +8,7 @@
 
 #include <criterion/criterion.h>
 
-#include "../plugins/boundary/mesh_roots.h"
+#include <hsframe/boundary.h>
 
 /* c = s (t - r[0]) ... (t - r[n-1]), n <= 4. */
 static void from_roots(const double *r, int n, double s, double c[5])
@@ -53,52 +54,69 @@ static void assert_close(double got, double want)
               got, want);
 }
 
-Test(mesh_roots, quartic_with_roots_1_2_3_4)
+Test(poly_rises, quartic_with_roots_1_2_3_4)
 {
     double r[4] = { 1, 2, 3, 4 }, c[5], t[3];
     from_roots(r, 4, -1, c);            /* negative before 1: rises at 1 and 3 */
-    int n = mesh_poly_rises(c, t);
+    int n = hsf_poly_rises(c, 3, t);
     cr_assert_eq(n, 2);
     assert_close(t[0], 1);
     assert_close(t[1], 3);
 }
 
-Test(mesh_roots, quadratic_closed_form)
+/* max bounds what is written: the first rise alone (as hsf_path_sphere_time
+ * asks), nothing for 0, and out past max untouched. */
+Test(poly_rises, max_is_the_room_in_out)
+{
+    double r[4] = { 1, 2, 3, 4 }, c[5], t[3] = { -7, -7, -7 };
+    from_roots(r, 4, -1, c);
+    cr_assert_eq(hsf_poly_rises(c, 0, t), 0);
+    cr_assert_eq(t[0], -7);
+    cr_assert_eq(hsf_poly_rises(c, 1, t), 1);
+    assert_close(t[0], 1);
+    cr_assert_eq(t[1], -7);
+    double now[5] = { 1e-17, 1, -3, 0.5, -0.25 };    /* 0, then no more */
+    cr_assert_eq(hsf_poly_rises(now, 1, t), 1);
+    cr_assert_eq(t[0], 0);
+    cr_assert_eq(t[1], -7);
+}
+
+Test(poly_rises, quadratic_closed_form)
 {
     double c[5] = { -0.75, 2, -1, 0, 0 }, t[3];     /* -(t - 0.5)(t - 1.5) */
-    cr_assert_eq(mesh_poly_rises(c, t), 1);
+    cr_assert_eq(hsf_poly_rises(c, 3, t), 1);
     cr_assert_eq(t[0], 0.5);
     double up[5] = { -2, 0, 0.5, 0, 0 };             /* (t^2 - 4) / 2: rises at 2 */
-    cr_assert_eq(mesh_poly_rises(up, t), 1);
+    cr_assert_eq(hsf_poly_rises(up, 3, t), 1);
     cr_assert_eq(t[0], 2);
 }
 
-Test(mesh_roots, on_the_surface_moving_through_is_now)
+Test(poly_rises, on_the_surface_moving_through_is_now)
 {
     double c[5] = { 1e-17, 1, -3, 0.5, -0.25 }, t[3];
-    int n = mesh_poly_rises(c, t);
+    int n = hsf_poly_rises(c, 3, t);
     cr_assert_geq(n, 1);
     cr_assert_eq(t[0], 0);
     /* On it but moving out: not now. */
     double out[5] = { 1e-17, -1, -3, 0, 0 };
-    cr_assert_eq(mesh_poly_rises(out, t), 0);
+    cr_assert_eq(hsf_poly_rises(out, 3, t), 0);
 }
 
-Test(mesh_roots, a_graze_touches_a_near_miss_does_not)
+Test(poly_rises, a_graze_touches_a_near_miss_does_not)
 {
     double r[2] = { 1, 1 }, c[5], t[3];
     from_roots(r, 2, -1, c);            /* -(t - 1)^2: reaches 0 at 1 */
-    cr_assert_eq(mesh_poly_rises(c, t), 1);
+    cr_assert_eq(hsf_poly_rises(c, 3, t), 1);
     cr_assert_eq(t[0], 1);
     c[0] -= 1e-6;                       /* stays below 0 */
-    cr_assert_eq(mesh_poly_rises(c, t), 0);
+    cr_assert_eq(hsf_poly_rises(c, 3, t), 0);
     double q[5] = { -1.000001, 0, 2, 0, -1 };     /* -(t^2 - 1)^2 - 1e-6: the quartic's */
-    cr_assert_eq(mesh_poly_rises(q, t), 0);
+    cr_assert_eq(hsf_poly_rises(q, 3, t), 0);
 }
 
 /* Random quartics and cubics with roots in [-2, 8], at least 0.05 apart
  * (so that each is a clean crossing), either sign. */
-Test(mesh_roots, random_polynomials_against_their_roots)
+Test(poly_rises, random_polynomials_against_their_roots)
 {
     uint64_t state = 12345;
     for (int trial = 0; trial < 20000; trial++) {
@@ -117,7 +135,7 @@ Test(mesh_roots, random_polynomials_against_their_roots)
         double s = trial % 3 ? -1 : 1;
         from_roots(r, n, s, c);
         int expect = rises_of(r, n, s, c, want);
-        int found = mesh_poly_rises(c, got);
+        int found = hsf_poly_rises(c, 3, got);
         cr_assert_eq(found, expect, "trial %d: %d rises, expected %d", trial, found, expect);
         for (int k = 0; k < found; k++)
             cr_assert(fabs(got[k] - want[k]) <= 1e-9 * fmax(1, want[k]),
