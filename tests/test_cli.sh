@@ -75,6 +75,13 @@ check "wrong kind: message" contains "$WORK/err" "is a boundary plugin, but a qu
 rm -f "$WORK/final.txt"
 check "unwritable output directory" run_status 2 -c run.ini -s output.final.file=/nonexistent/f.txt
 check "unwritable: message" contains "$WORK/err" "/nonexistent/f.txt: cannot write"
+# An output file that is a directory: refused before the run, which would
+# otherwise end in a rename that cannot replace it and lose what it measured.
+mkdir -p "$WORK/adir"
+check "output file that is a directory" run_status 2 -c run.ini -s output.final.file=adir
+check "directory: message" contains "$WORK/err" "adir: cannot write: Is a directory"
+check "directory: refused before the run" sh -c "! grep -q 'running to' '$WORK/err'"
+check "directory: left as it was" sh -c "[ -d '$WORK/adir' ] && [ -z \"\$(ls -A '$WORK/adir')\" ]"
 printf '2\n0.25 0.5 1 0 0.1 1 0 0 0\n0.3 0.5 0 0 0.1 1 0 0 0\n' >"$WORK/bad.txt"
 check "overlapping input" run_status 2 -c run.ini -s simulation.particles=bad.txt
 check "overlap: no output written" test ! -e "$WORK/final.txt"
