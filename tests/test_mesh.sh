@@ -119,6 +119,7 @@ end_time = 8
 [boundary]
 plugin = mesh
 file = $1
+open = yes
 $field
 [output.events]
 plugin = events
@@ -310,4 +311,48 @@ printf '1\nProperties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1\nA 4.5 4.
 check "a sphere outside the closed hopper is refused" run_status 2 -c hopper.ini \
     -s simulation.particles=poke.xyz &&
     check "... by the crossings of a ray" contains err "is outside the closed mesh"
+
+# ---- an open container --------------------------------------------------
+# The box without its lid (the two triangles at z = 10) and 27 spheres
+# moving every way: refused unless the opening is intended, and then the
+# first sphere out stops the run, with nothing written.
+awk '/facet/ && !/endfacet/ { buf = ""; lid = 1; on = 1 }
+     on { buf = buf $0 "\n"; if ($1 == "vertex" && $4 != 10) lid = 0
+          if ($1 == "endfacet") { if (!lid) printf "%s", buf; on = 0 }
+          next }
+     { print }' box.stl >lidless.stl
+awk 'BEGIN { srand(3); print 27
+             print "Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1"
+             for (i = 0; i < 3; i++) for (j = 0; j < 3; j++) for (k = 0; k < 3; k++)
+                 printf "A %d %d %d %.4f %.4f %.4f 0.5 1\n", 2 + 3 * i, 2 + 3 * j, 2 + 3 * k,
+                        rand() - 0.5, rand() - 0.5, rand() - 0.5 }' >cup.xyz
+cat >cup.ini <<'I'
+[simulation]
+dim = 3
+particles = cup.xyz
+end_time = 100
+[boundary]
+plugin = mesh
+file = lidless.stl
+[output.thermo]
+plugin = thermo
+file = cup-thermo.csv
+interval = 1
+[output.final]
+plugin = snapshot
+file = cup-final.xyz
+format = xyz
+I
+check "the lidless box has 10 triangles" test "$(grep -c endfacet lidless.stl)" -eq 10
+check "an open mesh is refused" run_status 2 -c cup.ini &&
+    check "... naming an open edge and the key" contains err \
+        "lidless.stl: the mesh is open: the edge from (0, 0, 10) to (0, 10, 10) is in 1 triangle"
+check "... and how to say it is intended" contains err "set open = yes if the opening is intended"
+for engine in event timestep; do
+    check "$engine engine: open = yes runs until a sphere leaves" run_status 1 -c cup.ini \
+        -s boundary.open=yes -s simulation.engine=$engine -s simulation.dt=0.01 &&
+        check "... then stops, saying which, when and where" grep -q \
+            "particle [0-9]* left the container (boundary mesh) at t = [0-9.]*: its centre (.*) is outside the mesh's bounding box: z = 10.5, expected within \[0, 10\]" err
+    check "... and writes nothing" sh -c '! ls cup-* lidless.stl.* 2>/dev/null | grep -q .'
+done
 finish

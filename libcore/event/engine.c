@@ -29,6 +29,7 @@
 
 #include "event/audit.h"
 #include "shared/boundary_hit.h"
+#include "shared/wall_failure.h"
 #include "shared/outputs.h"
 #include "host/error_private.h"
 #include "shared/physics.h"
@@ -830,11 +831,8 @@ static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
                                               sys->b[i].mass);
     if (!isfinite(mi->v[0]) || !isfinite(mi->v[1]) || !isfinite(mi->v[2]) ||
         (sys->dim == 2 && mi->v[2] != 0) || !isfinite(info.impulse))
-        return hsf_error_set(err, "boundary %s: collide with wall %u left particle %u "
-                             "(0-based) at t = %.17g with velocity (%g, %g, %g) and impulse %g: "
-                             "expected finite numbers%s", sys->boundary_plugin.info->name,
-                             ev->object, i, ev->time, mi->v[0], mi->v[1], mi->v[2],
-                             info.impulse, sys->dim == 2 ? " and vz = 0 in 2D" : "");
+        return hsf_wall_failure(sys, i, ev->object, ev->time, mi->r, mi->radius, mi->v,
+                                info.impulse, err);
     if (__builtin_expect(sys->model != NULL, 0)) {
         if (sys->model->spin.wall_rough)
             rough_wall(sys, i, (int)ev->object, info.impulse);

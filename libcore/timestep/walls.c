@@ -3,6 +3,7 @@
 
 #include "shared/boundary_hit.h"
 #include "shared/outputs.h"
+#include "shared/wall_failure.h"
 #include "timestep/walls.h"
 
 /* Most wall hits of one particle in one step (a corner is two). */
@@ -32,7 +33,10 @@ static long bounce(hsf_system *sys, uint32_t i, const double *r0, double *r, dou
         for (int a = 0; a < 3; a++)
             p[a] += u[a] * t;
         left -= t;
-        bt->collide(bs, wall, p, u, mass);
+        double turned = bt->collide(bs, wall, p, u, mass);
+        if (!isfinite(turned) || !isfinite(u[0]) || !isfinite(u[1]) || !isfinite(u[2]))
+            return hsf_wall_failure(sys, i, (unsigned)wall, sys->time - left, p, radius,
+                                    u, turned, err);
         /* The velocity turns only if it too heads out through this wall (a
          * force may have turned it back within the step); "at once" is
          * within the step, against rounding in the hit point. */
