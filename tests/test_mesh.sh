@@ -96,6 +96,12 @@ check "... the same positions with the box plugin and the box mesh" same steps-g
 check "a binary file with a header 'solid ...'" run_status 0 -c gas-mesh.ini \
     -s boundary.file=solid-bin.stl -s output.final.file=solid.xyz
 check "... gives the same positions" same box.xyz solid.xyz
+# An ASCII file that begins with a UTF-8 byte-order mark (some editors
+# write one) is ASCII still.
+{ printf '\357\273\277'; cat box.stl; } >bom.stl
+check "an ASCII file after a byte-order mark" run_status 0 -c gas-mesh.ini \
+    -s boundary.file=bom.stl -s output.final.file=bom.xyz
+check "... gives the same positions" same box.xyz bom.xyz
 
 # ---- exact contact times --------------------------------------------------
 # obstacle.stl: the box [0, 10]^3 around a cube [4, 6]^3 (a closed mesh

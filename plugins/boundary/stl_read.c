@@ -282,13 +282,17 @@ int stl_read(const char *path, stl_soup *s, hsf_error *err)
         return -1;
     const unsigned char *b = (const unsigned char *)text;
     int is_binary = (size >= 84 && size == 84 + 50 * (size_t)le32(b + 80));
+    /* A UTF-8 byte-order mark, which some editors write, before ASCII. */
+    size_t bom = size >= 3 && !memcmp(b, "\xef\xbb\xbf", 3) ? 3 : 0;
+    int rc;
     if (!is_binary) {
-        size_t k = 0;
+        size_t k = bom;
         while (k < size && isspace(b[k]))
             k++;
         is_binary = size - k < 5 || strncasecmp(text + k, "solid", 5) != 0;
     }
-    int rc = is_binary ? read_binary(path, b, size, s, err) : read_ascii(path, text, size, s, err);
+    rc = is_binary ? read_binary(path, b, size, s, err)
+                   : read_ascii(path, text + bom, size - bom, s, err);
     free(text);
     if (rc)
         stl_soup_free(s);

@@ -1,8 +1,8 @@
 #!/bin/sh
 # make fuzz: builds each libFuzzer target with clang (AddressSanitizer,
 # UndefinedBehaviorSanitizer, leak detection) from the library's own
-# sources, seeds it from conf/, data/, examples/ and a checkpoint written
-# here, and runs it for FUZZ_SECONDS (default 60) each.  Prints, per
+# sources, seeds it from conf/, data/, examples/, tests/fuzz/seeds/ and a
+# checkpoint written here, and runs it for FUZZ_SECONDS (default 60) each.  Prints, per
 # target, executions, coverage and whether anything was found, then
 # "fuzz: N passed, M failed".  A crash, leak or hang leaves its input in
 # fuzz/crashes/ (make it a regression test: tests/fuzz/regressions/).
@@ -79,7 +79,7 @@ I
     rm -rf "$work"
 }
 
-targets=${*:-"fuzz_config fuzz_algs4 fuzz_xyz fuzz_bonds fuzz_checkpoint"}
+targets=${*:-"fuzz_config fuzz_algs4 fuzz_xyz fuzz_bonds fuzz_checkpoint fuzz_stl"}
 passed=0 failed=0
 for name in $targets; do
     case $name in
@@ -91,6 +91,9 @@ for name in $targets; do
               seed $name "$src"/data/*.xyz ;;
     fuzz_bonds) build $name "$src/tests/fuzz/fuzz_bonds.c" $readers &&
                 seed $name "$src"/data/*bonds*.txt ;;
+    fuzz_stl) build $name "$src/tests/fuzz/fuzz_stl.c" "$src/plugins/boundary/stl_read.c" \
+                  "$lib/host/error.c" -I"$src/plugins/boundary" &&
+              seed $name "$src"/data/*.stl "$src"/tests/fuzz/seeds/stl/* ;;
     fuzz_checkpoint) build $name "$src/tests/fuzz/fuzz_checkpoint.c" "$lib/checkpoint/file.c" \
                          "$lib/checkpoint/state.c" "$lib/io/atomic_file.c" "$lib/host/error.c" -lz &&
                      seed $name && checkpoint_seed ;;
