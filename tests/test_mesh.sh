@@ -304,6 +304,10 @@ printf 'solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 1 1\nver
 refused "a degenerate triangle" "bad.stl:2: triangle 0 (0-based) is degenerate"
 head -c 500 box-bin.stl >bad.stl
 refused "a truncated binary file" "bad.stl: byte 500: truncated: expected 12 triangles (684 bytes), found 500 bytes"
+cp gas.xyz bad.stl
+refused "a text file that is no STL" "bad.stl: not an STL file: expected 'solid' at the start (ASCII) or an 80-byte header and a triangle count (binary), found $(wc -c <gas.xyz | tr -d ' ') bytes beginning '294...'"
+printf 'mesh\n' >bad.stl
+refused "a short one" "bad.stl: not an STL file: expected 'solid' at the start (ASCII) or an 80-byte header and a triangle count (binary), found 5 bytes beginning 'mesh...'"
 check "a missing file" run_status 2 -c hopper.ini -s boundary.file=nowhere.stl &&
     check "... is named" contains err "nowhere.stl: cannot open"
 check "dim = 2 is refused" run_status 2 -c hopper.ini -s simulation.dim=2 \
