@@ -82,13 +82,15 @@ I
 targets=${*:-"fuzz_config fuzz_algs4 fuzz_xyz fuzz_bonds fuzz_checkpoint fuzz_stl"}
 passed=0 failed=0
 for name in $targets; do
+    dict=""    # a libFuzzer dictionary, for targets that have one
     case $name in
     fuzz_config) build $name "$src/tests/fuzz/fuzz_config.c" "$lib/host/config.c" "$lib/host/error.c" -linih &&
                  seed $name "$src"/conf/*.ini "$src"/examples/*/*.ini ;;
     fuzz_algs4) build $name "$src/tests/fuzz/fuzz_particles.c" $readers &&
                 seed $name "$src"/data/*.txt "$src"/examples/*/*.txt ;;
     fuzz_xyz) build $name "$src/tests/fuzz/fuzz_particles.c" $readers &&
-              seed $name "$src"/data/*.xyz ;;
+              seed $name "$src"/data/*.xyz "$src"/tests/fuzz/seeds/xyz/* &&
+              dict=$src/tests/fuzz/particles.dict ;;
     fuzz_bonds) build $name "$src/tests/fuzz/fuzz_bonds.c" $readers &&
                 seed $name "$src"/data/*bonds*.txt ;;
     fuzz_stl) build $name "$src/tests/fuzz/fuzz_stl.c" "$src/plugins/boundary/stl_read.c" \
@@ -102,7 +104,7 @@ for name in $targets; do
     log=$out/$name.log
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
         "$out/$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix="$out/crashes/$name-" \
+        -print_final_stats=1 -artifact_prefix="$out/crashes/$name-" ${dict:+"-dict=$dict"} \
         "$out/corpus/$name" >"$log" 2>&1
     status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
