@@ -58,6 +58,15 @@ check "misspelt key from -s" run_status 2 -c run.ini -s simulation.end_tme=1
 check "misspelt key: message" contains "$WORK/err" \
     "hsframe: -s simulation.end_tme: [simulation] unknown key 'end_tme' (did you mean 'end_time'?)"
 check "misspelt key in the file" run_status 2 -c run.ini -s output.final.fil=x
+# --check: everything a run checks before it starts, then nothing more.
+check "--check: a good configuration" run_status 0 --check -c run.ini -s output.final.file=checked.txt
+check "--check: says so" contains "$WORK/err" \
+    "hsframe: run.ini: checked: 2 particles (2D) from p.txt, boundary box, 1 output; nothing run"
+check "--check: nothing written, no summary" sh -c "[ ! -e '$WORK/checked.txt' ] && [ ! -s '$WORK/out' ]"
+check "--check: a misspelt key" run_status 2 --check -c run.ini -s simulation.end_tme=1
+check "--check: its message" contains "$WORK/err" "unknown key 'end_tme' (did you mean 'end_time'?)"
+check "--check: an output that cannot be written" run_status 2 --check -c run.ini \
+    -s output.final.file=/nonexistent/f.txt
 check "unknown plugin" run_status 2 -c run.ini -s queue.plugin=fibonacci
 check "unknown plugin: lists those of its kind" contains "$WORK/err" \
     "-s queue.plugin: [queue] plugin = fibonacci: no queue plugin named 'fibonacci' (the queue plugins found: "
