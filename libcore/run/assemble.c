@@ -207,8 +207,8 @@ static int bind_init(run_state *rs, hsf_error *err)
         return hsf_config_error(&rs->sim, err, "particles", "give either a particle file or "
                                 "an [init] section, not both");
     if (!has_init && !has_file)
-        return hsf_error_set(err, "%s: [simulation] needs the key 'particles' (a particle "
-                             "file) or an [init] section", rs->cf.path);
+        return hsf_config_missing(&rs->cf, "simulation", "particles",
+                                  "a particle file; or give an [init] section", err);
     if (!has_init)
         return 0;
     char size[256];
