@@ -343,9 +343,9 @@ static void note_kept_partner(const hsf_system *sys, uint32_t j, pair_search *s)
 static __attribute__((noinline, cold)) int bad_hit(const hsf_system *sys, uint32_t i, double t,
                                                    hsf_error *err)
 {
-    return hsf_error_set(err, "boundary %s: next_hit returned %g for particle %u (0-based) at "
+    return hsf_error_set(err, "boundary %s: next_hit returned %g for particle %lu at "
                          "t = %.17g: expected a time >= 0, or INFINITY for never",
-                         sys->boundary_plugin.info->name, t, i, sys->time);
+                         sys->boundary_plugin.info->name, t, (unsigned long)i + 1, sys->time);
 }
 
 /* Schedules particle i's next event, predicted from the current time: the

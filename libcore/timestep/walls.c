@@ -25,9 +25,10 @@ static long bounce(hsf_system *sys, uint32_t i, const double *r0, double *r, dou
         int wall = -1;
         double t = hsf_boundary_hit_straight(bt, bs, sys->time, p, u, radius, &wall);
         if (isnan(t) || t < 0)
-            return hsf_error_set(err, "boundary %s: the first wall hit was %g for particle %u at "
+            return hsf_error_set(err, "boundary %s: the first wall hit was %g for particle %lu at "
                                  "t = %.17g: expected a time >= 0",
-                                 sys->boundary_plugin.info->name, t, i, sys->time);
+                                 sys->boundary_plugin.info->name, t, (unsigned long)i + 1,
+                                 sys->time);
         if (!(t < left))
             break;
         for (int a = 0; a < 3; a++)
