@@ -77,12 +77,6 @@ static void print_unloadable(const char *file, const char *why, void *user)
     printf("  %s: %s\n", file, why);
 }
 
-static const char *type_name(hsf_param_type t)
-{
-    static const char *const names[] = { "?", "number", "integer", "bool", "text", "numbers" };
-    return t >= 1 && t <= 5 ? names[t] : names[0];
-}
-
 static int help_plugin(const hsf_plugin_path *pp, const char *name)
 {
     hsf_plugin p;
@@ -92,16 +86,9 @@ static int help_plugin(const hsf_plugin_path *pp, const char *name)
         fprintf(stderr, "hsframe: %s\n", hsf_error_message(&err));
         return HSF_EXIT_USAGE;
     }
-    printf("%s: %s plugin, %s\n  %s\n\nParameters:\n", p.info->name,
+    printf("%s: %s plugin, %s\n  %s\n\n", p.info->name,
            hsf_plugin_kind_name((int)p.info->kind), p.file, p.info->summary);
-    if (p.info->kind == HSF_PLUGIN_OUTPUT || p.info->kind == HSF_PLUGIN_FORCE)
-        printf("  %-12s %-8s %-12s %s\n", "plugin", "text", "(required)", "this plugin's name");
-    if (p.info->kind == HSF_PLUGIN_OUTPUT)
-        printf("  %-12s %-8s %-12s %s\n", "interval", "number", "0",
-               "simulated time between samples; 0: only the final state");
-    for (const hsf_param *q = p.info->params; q && q->name; q++)
-        printf("  %-12s %-8s %-12s %s\n", q->name, type_name(q->type),
-               q->def ? q->def : "(required)", q->help ? q->help : "");
+    hsf_plugin_params_help(stdout, (int)p.info->kind, p.info->params);
     hsf_plugin_close(&p);
     return HSF_EXIT_OK;
 }

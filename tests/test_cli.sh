@@ -22,7 +22,31 @@ for p in "binary_heap      queue" "box              boundary" "snapshot         
     check "--list-plugins shows $p" contains "$WORK/out" "$p"
 done
 check "--help-plugin box" run_status 0 --help-plugin box
-check "--help-plugin lists parameters" contains "$WORK/out" "size         numbers  1 1"
+check "--help-plugin lists parameters" grep -Eq "^  size +numbers +1 1 +side lengths" "$WORK/out"
+# The host's keys of the plugin's section, above the plugin's own, in
+# columns that line up: the type column starts at one place on every line.
+aligned() {
+    awk '/^  [a-z_]+ +(text|number|integer|bool|numbers) / {
+             at = index($0, " " $2 " ") ; if (seen && at != first) bad = 1; if (!seen) first = at; seen = 1 }
+         END { exit !(seen && !bad) }' "$WORK/out"
+}
+for key in plugin start_profile tangential_restitution friction; do
+    check "--help-plugin box: the host's key $key" grep -Eq "^  $key +(text|number|bool) " "$WORK/out"
+done
+check "--help-plugin box: aligned columns" aligned
+check "--help-plugin calendar" run_status 0 --help-plugin calendar
+for key in plugin indexed record; do
+    check "--help-plugin calendar: the host's key $key" grep -Eq "^  $key +text " "$WORK/out"
+done
+check "--help-plugin calendar: no keys of its own" contains "$WORK/out" "Parameters:
+  (none)"
+for plugin in thermo andersen hard_sphere gravity; do
+    check "--help-plugin $plugin" run_status 0 --help-plugin $plugin
+    check "--help-plugin $plugin: the host's keys first" grep -q "^The keys hsframe reads in every \[" "$WORK/out"
+    check "--help-plugin $plugin: aligned columns" aligned
+done
+check "--help-plugin hard_sphere: the rough particles' keys" sh -c \
+    "'$HSFRAME' --help-plugin hard_sphere | grep -Eq '^  friction +number '"
 
 cat >"$WORK/p.txt" <<'P'
 2

@@ -22,4 +22,10 @@ extern const hsf_host_section hsf_host_sections[];
  * meaning (with its unit). */
 void hsf_config_help(FILE *out);
 
+/* For hsframe --help-plugin: the host's keys of the section a plugin of
+ * kind (an hsf_plugin_kind) goes in, then the plugin's own (params, may
+ * be NULL), one line per key in aligned columns: name, type, default and
+ * meaning. */
+void hsf_plugin_params_help(FILE *out, int kind, const hsf_param *params);
+
 #endif
