@@ -365,4 +365,11 @@ for engine in event timestep; do
             "particle [0-9]* left the container (boundary mesh) at t = [0-9.]*: its centre (.*) is outside the mesh's bounding box: z = 10.5, expected within \[0, 10\]" err
     check "... and writes nothing" sh -c '! ls cup-* lidless.stl.* 2>/dev/null | grep -q .'
 done
+# Thrown up through the opening under gravity, a sphere would fall back
+# in: it has left the container all the same.
+printf '1\nProperties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1\nA 5 5 5 0 0 7 0.5 1\n' >up.xyz
+check "a sphere thrown out through the opening, to fall back in, stops the run" run_status 1 \
+    -c cup.ini -s boundary.open=yes -s simulation.particles=up.xyz -s field.gravity="0 0 -1" &&
+    check "... as its centre passes z = 10.5 (t = 7 - sqrt(38) = 0.83558...)" contains err \
+        "particle 1 left the container (boundary mesh) at t = 0.8355"
 finish

@@ -133,10 +133,10 @@ static int mesh_check(const void *state, const double r[3], double radius, hsf_e
     return mesh_check_sphere(&s->grid, &s->g, r, radius, err);
 }
 
-/* When a particle that hits no wall any more leaves the bounding box by
- * more than its radius (so that check() says where it is); 0 when it is
- * out already, INFINITY when it stays. */
-static double leaves(const mesh_geometry *g, const hsf_path *path, int *wall)
+/* When a particle leaves the bounding box by more than its radius (so
+ * that check() says where it is); 0 when it is out already, INFINITY when
+ * it stays. */
+static double leaves(const mesh_geometry *g, const hsf_path *path)
 {
     double t = INFINITY;
     for (int a = 0; a < 3; a++) {
@@ -146,16 +146,24 @@ static double leaves(const mesh_geometry *g, const hsf_path *path, int *wall)
         t = fmin(t, hsf_parabola_time(path->r[a], path->v[a], path->a[a], lo, -1));
         t = fmin(t, hsf_parabola_time(path->r[a], path->v[a], path->a[a], hi, 1));
     }
-    if (t < INFINITY)
-        *wall = MESH_OUTSIDE;
     return t;
 }
 
+/* A closed mesh holds its particles: one leaves only when it hits nothing
+ * any more (round-off).  Through the opening of an open one, a particle
+ * may fly out and fall back in: the first of leaving and hitting. */
 static double mesh_first_hit(const void *state, const hsf_path *path, int *wall)
 {
     const mesh *s = state;
     double t = mesh_grid_first_hit(&s->grid, &s->g, path, wall);
-    return t < INFINITY ? t : leaves(&s->g, path, wall);
+    if (t < INFINITY && s->g.closed)
+        return t;
+    double out = leaves(&s->g, path);
+    if (out < t) {
+        *wall = MESH_OUTSIDE;
+        return out;
+    }
+    return t;
 }
 
 static void mesh_normal(const void *state, int wall, const double r[3], double n[3])
