@@ -66,6 +66,9 @@ check "... the -s, and the section it resembles" contains "$WORK/err" \
 check "a section that -s makes, wanting a key" run_status 2 -c two.ini -s output.t.plugin=thermo
 check "... blames the -s, not the file" contains "$WORK/err" \
     "hsframe: -s output.t.plugin: [output.t] needs the key 'file'"
+check "[init] given with -s beside a particle file: refused" run_status 2 -c two.ini -s init.latice=fcc
+check "... naming both, the -s too" contains "$WORK/err" \
+    "hsframe: two.ini:2: [simulation] particles: give either a particle file or an [init] section (-s init.latice), not both"
 check "a misspelt key given with -s: the suggestion" run_status 2 -c two.ini -s output.final.fiel=g.txt
 check "... blames the -s" contains "$WORK/err" \
     "hsframe: -s output.final.fiel: [output.final] unknown key 'fiel' (did you mean 'file'?)"
