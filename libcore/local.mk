@@ -36,6 +36,7 @@ libhsframe_core_la_SOURCES = \
 	libcore/shared/physics.c libcore/shared/physics.h libcore/shared/path.c \
 	libcore/shared/poly_roots.c \
 	libcore/shared/boundary_hit.h libcore/shared/clones.h \
+	libcore/shared/wall_failure.c libcore/shared/wall_failure.h \
 	libcore/shared/cells.c libcore/shared/cells.h \
 	libcore/shared/shear.c libcore/shared/shear.h libcore/shared/shear_state.h \
 	libcore/shared/neighbours.c libcore/shared/neighbours.h \

@@ -27,7 +27,7 @@ static void request_stop(int sig)
 static void usage(FILE *out)
 {
     fputs("Usage: hsframe -c FILE [-s SECTION.KEY=VALUE]... [-q] [--plugin-path DIRS]\n"
-          "                [--resume CHECKPOINT] [--audit-every T] [--summary FORMAT]\n"
+          "                [--resume CHECKPOINT] [--audit-every T] [--summary FORMAT] [--check]\n"
           "       hsframe --list-plugins | --help-plugin NAME | --help-config | --help\n"
           "       hsframe --version\n"
           "\n"
@@ -45,6 +45,8 @@ static void usage(FILE *out)
           "      --resume CHECKPOINT  go on from a checkpoint written by this configuration\n"
           "      --audit-every T      check every T of simulated time that no two particles\n"
           "                           overlap and no event was lost (-s simulation.audit_every=T)\n"
+          "      --check              check the configuration, plugins and particles as a run\n"
+          "                           does before it starts, then exit: nothing runs or is written\n"
           "      --list-plugins       list the plugins found: name, kind, summary, file\n"
           "      --help-plugin NAME   describe a plugin and its parameters\n"
           "      --help-config        the keys of hsframe's own sections ([simulation],\n"
@@ -75,12 +77,6 @@ static void print_unloadable(const char *file, const char *why, void *user)
     printf("  %s: %s\n", file, why);
 }
 
-static const char *type_name(hsf_param_type t)
-{
-    static const char *const names[] = { "?", "number", "integer", "bool", "text", "numbers" };
-    return t >= 1 && t <= 5 ? names[t] : names[0];
-}
-
 static int help_plugin(const hsf_plugin_path *pp, const char *name)
 {
     hsf_plugin p;
@@ -90,21 +86,14 @@ static int help_plugin(const hsf_plugin_path *pp, const char *name)
         fprintf(stderr, "hsframe: %s\n", hsf_error_message(&err));
         return HSF_EXIT_USAGE;
     }
-    printf("%s: %s plugin, %s\n  %s\n\nParameters:\n", p.info->name,
+    printf("%s: %s plugin, %s\n  %s\n\n", p.info->name,
            hsf_plugin_kind_name((int)p.info->kind), p.file, p.info->summary);
-    if (p.info->kind == HSF_PLUGIN_OUTPUT || p.info->kind == HSF_PLUGIN_FORCE)
-        printf("  %-12s %-8s %-12s %s\n", "plugin", "text", "(required)", "this plugin's name");
-    if (p.info->kind == HSF_PLUGIN_OUTPUT)
-        printf("  %-12s %-8s %-12s %s\n", "interval", "number", "0",
-               "simulated time between samples; 0: only the final state");
-    for (const hsf_param *q = p.info->params; q && q->name; q++)
-        printf("  %-12s %-8s %-12s %s\n", q->name, type_name(q->type),
-               q->def ? q->def : "(required)", q->help ? q->help : "");
+    hsf_plugin_params_help(stdout, hsf_host_sections, (int)p.info->kind, p.info->params);
     hsf_plugin_close(&p);
     return HSF_EXIT_OK;
 }
 
-enum { OPT_LIST = 256, OPT_HELP_PLUGIN, OPT_HELP_CONFIG, OPT_PLUGIN_PATH, OPT_RESUME, OPT_AUDIT, OPT_SUMMARY };
+enum { OPT_LIST = 256, OPT_HELP_PLUGIN, OPT_HELP_CONFIG, OPT_PLUGIN_PATH, OPT_RESUME, OPT_AUDIT, OPT_SUMMARY, OPT_CHECK };
 
 int main(int argc, char **argv)
 {
@@ -127,13 +116,14 @@ int main(int argc, char **argv)
         { "resume", required_argument, NULL, OPT_RESUME },
         { "audit-every", required_argument, NULL, OPT_AUDIT },
         { "summary", required_argument, NULL, OPT_SUMMARY },
+        { "check", no_argument, NULL, OPT_CHECK },
         { NULL, 0, NULL, 0 }
     };
     const char *config = NULL, *plugin_dirs = NULL, *help_name = NULL, *resume = NULL;
     char audit[128];
     const char **overrides = calloc((size_t)argc, sizeof *overrides);
     size_t n_overrides = 0;
-    int quiet = 0, list = 0, summary_format = HSF_SUMMARY_TEXT, summary_asked = 0, c;
+    int quiet = 0, list = 0, check_only = 0, summary_format = HSF_SUMMARY_TEXT, summary_asked = 0, c;
     if (!overrides)
         return HSF_EXIT_FAILURE;
     while ((c = getopt_long(argc, argv, "c:s:qhV", longopts, NULL)) != -1) {
@@ -151,6 +141,7 @@ int main(int argc, char **argv)
         case OPT_HELP_CONFIG: hsf_config_help(stdout, hsf_host_sections); free(overrides); return HSF_EXIT_OK;
         case OPT_PLUGIN_PATH: plugin_dirs = optarg; break;
         case OPT_RESUME: resume = optarg; break;
+        case OPT_CHECK: check_only = 1; break;
         case OPT_AUDIT:
             /* The same as -s simulation.audit_every=T, checked as it is. */
             snprintf(audit, sizeof audit, "simulation.audit_every=%s", optarg);
@@ -204,7 +195,8 @@ int main(int argc, char **argv)
                                 .summary = quiet && !summary_asked ? NULL : stdout,
                                 .summary_format = summary_format,
                                 .progress = !quiet && isatty(STDERR_FILENO) ? stderr : NULL,
-                                .stop = &stop_requested, .resume = resume };
+                                .stop = &stop_requested, .resume = resume,
+                                .check_only = check_only };
         status = hsf_run(&opt, &err);
         if (status && status != HSF_EXIT_CHECKPOINTED)
             fprintf(stderr, "hsframe: %s\n", hsf_error_message(&err));

@@ -138,6 +138,32 @@ pending() {
     done
 }
 
+# checked LIST: hsframe --check on the first point listed in the file LIST
+# and, if hsframe refuses it, on the others and then on those done before,
+# until one passes.  Dies (nothing run) when every one is refused, as by a
+# misspelt key, with the first one's message; a point refused for its own
+# values fails when run, as it would have.
+checked() {
+    err=${top}check.err
+    rm -f "$err"
+    if { cat "$1"; awk -F '\t' -v top="$top" '$1 == "point" { print top $2 }' "$plan"; } | {
+        while IFS= read -r point; do
+            if (cd "$point" && sh ./command --check -q) >/dev/null 2>"$err.tmp"; then
+                exit 0
+            fi
+            [ -f "$err" ] || mv "$err.tmp" "$err"
+        done
+        [ ! -f "$err" ]
+    }; then
+        rm -f "$err" "$err.tmp"
+        return 0
+    fi
+    why=$(cat "$err")
+    rm -f "$err" "$err.tmp"
+    die "hsframe refuses the configuration of every point, so none was run;" \
+        "$(basename "$(head -n 1 "$1")"): $why"
+}
+
 collect() {
     out=$results.tmp
     awk -v top="$top" "$collect_program" "$plan" >"$out"
@@ -211,6 +237,7 @@ run_sweep() {
     pending >"$list"
     total=$(awk -F '\t' '$1 == "point"' "$plan" | wc -l)
     todo=$(wc -l <"$list")
+    [ "$todo" -eq 0 ] || checked "$list"
     echo "hsframe-sweep: $total points in $top: $((total - todo)) done before, $todo to run" \
          "($engine)" >&2
     if [ "$todo" -gt 0 ]; then
@@ -246,6 +273,9 @@ slurm_script() {
         collect
         return
     fi
+    printf '%s\n' "$list" >"${top}pending"
+    checked "${top}pending"
+    rm -f "${top}pending"
     n=$(printf '%s\n' "$list" | wc -l)
     stop_after=$(awk -F '\t' '$1 == "slurm" && $2 == "stop_after" { print $3 }' "$plan")
     {

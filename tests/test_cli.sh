@@ -22,7 +22,31 @@ for p in "binary_heap      queue" "box              boundary" "snapshot         
     check "--list-plugins shows $p" contains "$WORK/out" "$p"
 done
 check "--help-plugin box" run_status 0 --help-plugin box
-check "--help-plugin lists parameters" contains "$WORK/out" "size         numbers  1 1"
+check "--help-plugin lists parameters" grep -Eq "^  size +numbers +1 1 +side lengths" "$WORK/out"
+# The host's keys of the plugin's section, above the plugin's own, in
+# columns that line up: the type column starts at one place on every line.
+aligned() {
+    awk '/^  [a-z_]+ +(text|number|integer|bool|numbers) / {
+             at = index($0, " " $2 " ") ; if (seen && at != first) bad = 1; if (!seen) first = at; seen = 1 }
+         END { exit !(seen && !bad) }' "$WORK/out"
+}
+for key in plugin start_profile tangential_restitution friction; do
+    check "--help-plugin box: the host's key $key" grep -Eq "^  $key +(text|number|bool) " "$WORK/out"
+done
+check "--help-plugin box: aligned columns" aligned
+check "--help-plugin calendar" run_status 0 --help-plugin calendar
+for key in plugin indexed record; do
+    check "--help-plugin calendar: the host's key $key" grep -Eq "^  $key +text " "$WORK/out"
+done
+check "--help-plugin calendar: no keys of its own" contains "$WORK/out" "Parameters:
+  (none)"
+for plugin in thermo andersen hard_sphere gravity; do
+    check "--help-plugin $plugin" run_status 0 --help-plugin $plugin
+    check "--help-plugin $plugin: the host's keys first" grep -q "^The keys hsframe reads in every \[" "$WORK/out"
+    check "--help-plugin $plugin: aligned columns" aligned
+done
+check "--help-plugin hard_sphere: the rough particles' keys" sh -c \
+    "'$HSFRAME' --help-plugin hard_sphere | grep -Eq '^  friction +number '"
 
 cat >"$WORK/p.txt" <<'P'
 2
@@ -58,6 +82,15 @@ check "misspelt key from -s" run_status 2 -c run.ini -s simulation.end_tme=1
 check "misspelt key: message" contains "$WORK/err" \
     "hsframe: -s simulation.end_tme: [simulation] unknown key 'end_tme' (did you mean 'end_time'?)"
 check "misspelt key in the file" run_status 2 -c run.ini -s output.final.fil=x
+# --check: everything a run checks before it starts, then nothing more.
+check "--check: a good configuration" run_status 0 --check -c run.ini -s output.final.file=checked.txt
+check "--check: says so" contains "$WORK/err" \
+    "hsframe: run.ini: checked: 2 particles (2D) from p.txt, boundary box, 1 output; nothing run"
+check "--check: nothing written, no summary" sh -c "[ ! -e '$WORK/checked.txt' ] && [ ! -s '$WORK/out' ]"
+check "--check: a misspelt key" run_status 2 --check -c run.ini -s simulation.end_tme=1
+check "--check: its message" contains "$WORK/err" "unknown key 'end_tme' (did you mean 'end_time'?)"
+check "--check: an output that cannot be written" run_status 2 --check -c run.ini \
+    -s output.final.file=/nonexistent/f.txt
 check "unknown plugin" run_status 2 -c run.ini -s queue.plugin=fibonacci
 check "unknown plugin: lists those of its kind" contains "$WORK/err" \
     "-s queue.plugin: [queue] plugin = fibonacci: no queue plugin named 'fibonacci' (the queue plugins found: "
@@ -75,6 +108,13 @@ check "wrong kind: message" contains "$WORK/err" "is a boundary plugin, but a qu
 rm -f "$WORK/final.txt"
 check "unwritable output directory" run_status 2 -c run.ini -s output.final.file=/nonexistent/f.txt
 check "unwritable: message" contains "$WORK/err" "/nonexistent/f.txt: cannot write"
+# An output file that is a directory: refused before the run, which would
+# otherwise end in a rename that cannot replace it and lose what it measured.
+mkdir -p "$WORK/adir"
+check "output file that is a directory" run_status 2 -c run.ini -s output.final.file=adir
+check "directory: message" contains "$WORK/err" "adir: cannot write: Is a directory"
+check "directory: refused before the run" sh -c "! grep -q 'running to' '$WORK/err'"
+check "directory: left as it was" sh -c "[ -d '$WORK/adir' ] && [ -z \"\$(ls -A '$WORK/adir')\" ]"
 printf '2\n0.25 0.5 1 0 0.1 1 0 0 0\n0.3 0.5 0 0 0.1 1 0 0 0\n' >"$WORK/bad.txt"
 check "overlapping input" run_status 2 -c run.ini -s simulation.particles=bad.txt
 check "overlap: no output written" test ! -e "$WORK/final.txt"

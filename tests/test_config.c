@@ -127,7 +127,20 @@ Test(config, required_key)
 {
     load("[box]\nsize = 1 1\n");
     cr_assert_eq(hsf_config_bind(&cf, "box", host, params, &cfg, &err), -1);
-    cr_assert_str_eq(msg(), "DIR/t.ini: [box] needs the key 'end_time' (how long)");
+    cr_assert_str_eq(msg(), "DIR/t.ini:1: [box] needs the key 'end_time' (how long)");
+    hsf_config_file_free(&cf);
+    /* At the header, which may be far from the key that is there. */
+    load("; a box\n\n[box]\n\n; its size\nsize = 1 1\n");
+    cr_assert_eq(hsf_config_bind(&cf, "box", host, params, &cfg, &err), -1);
+    cr_assert_str_eq(msg(), "DIR/t.ini:3: [box] needs the key 'end_time' (how long)");
+    hsf_config_file_free(&cf);
+    /* A section that only -s made: the -s, and the file's section of a
+     * close name. */
+    load("[box]\nend_time = 1\n");
+    cr_assert_eq(hsf_config_override(&cf, "bx.size=1 1", &err), 0);
+    cr_assert_eq(hsf_config_bind(&cf, "bx", host, params, &cfg, &err), -1);
+    cr_assert_str_eq(msg(), "-s bx.size: [bx] (did you mean [box]?) needs the key 'end_time' "
+                     "(how long)");
 }
 
 Test(config, misspelt_section)
@@ -135,7 +148,7 @@ Test(config, misspelt_section)
     load("[simulaton]\ndim = 2\n");
     static const char *const known[] = { "simulation", "queue", NULL };
     cr_assert_eq(hsf_config_check_unclaimed(&cf, known, &err), -1);
-    cr_assert_str_eq(msg(), "DIR/t.ini:2: unknown section [simulaton] (did you mean "
+    cr_assert_str_eq(msg(), "DIR/t.ini:1: unknown section [simulaton] (did you mean "
                      "[simulation]?)");
 }
 
@@ -151,17 +164,19 @@ Test(config, section_kinds)
     hsf_config_file_free(&cf);
     static const struct { const char *text, *message; } cases[] = {
         { "[simulaton]\nend_time = 1\n",
-          "DIR/t.ini:2: unknown section [simulaton] (did you mean [simulation]?)" },
+          "DIR/t.ini:1: unknown section [simulaton] (did you mean [simulation]?)" },
         { "[ouput.final]\nfile = x\n",
-          "DIR/t.ini:2: unknown section [ouput.final] (did you mean [output.final]?)" },
+          "DIR/t.ini:1: unknown section [ouput.final] (did you mean [output.final]?)" },
         { "[output]\nfile = x\n",
-          "DIR/t.ini:2: unknown section [output] (did you mean [output.NAME]?)" },
+          "DIR/t.ini:1: unknown section [output] (did you mean [output.NAME]?)" },
         { "[interacton.A.B]\nwell = 1\n",
-          "DIR/t.ini:2: unknown section [interacton.A.B] (did you mean [interaction.A.B]?)" },
+          "DIR/t.ini:1: unknown section [interacton.A.B] (did you mean [interaction.A.B]?)" },
         { "[output.]\nfile = x\n",
-          "DIR/t.ini:2: unknown section [output.] (did you mean [output.NAME]?)" },
+          "DIR/t.ini:1: unknown section [output.] (did you mean [output.NAME]?)" },
+        { "[simulation]\nend_time = 1\n\n[simulaton]\n; nothing here yet\n",
+          "DIR/t.ini:4: unknown section [simulaton] (did you mean [simulation]?)" },
         { "[zzzzzz]\nk = 1\n",
-          "DIR/t.ini:2: unknown section [zzzzzz]; sections are [simulation], [interaction], "
+          "DIR/t.ini:1: unknown section [zzzzzz]; sections are [simulation], [interaction], "
           "[interaction.A.B], [output.NAME] and [force.NAME]" },
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -234,6 +249,29 @@ Test(config, sections_with_prefix)
     cr_assert_str_eq(names[1], "output.b");
     cr_assert_null(names[2]);
     free(names);
+    hsf_config_file_free(&cf);
+    /* A header without keys is a section still (then found wanting, not
+     * dropped); one made by -s comes after the file's. */
+    load("[output.a]\n\n[output.b]\n; to do\n");
+    cr_assert_eq(hsf_config_override(&cf, "output.c.file=x", &err), 0);
+    names = hsf_config_sections_with_prefix(&cf, "output.");
+    cr_assert_str_eq(names[0], "output.a");
+    cr_assert_str_eq(names[1], "output.b");
+    cr_assert_str_eq(names[2], "output.c");
+    cr_assert_null(names[3]);
+    free(names);
+}
+
+/* A key the plugin asks about but nobody set: at its section's header. */
+Test(config, errors_about_an_unset_key_point_at_the_header)
+{
+    load("[other]\nx = 1\n[box]\nend_time = 1\n");
+    cr_assert_eq(hsf_config_bind(&cf, "box", host, params, &cfg, &err), 0);
+    cr_assert_eq(hsf_config_error(&cfg, &err, "size", "expected a size here"), -1);
+    cr_assert_str_eq(msg(), "DIR/t.ini:3: [box] size: expected a size here");
+    char at[512];
+    hsf_config_where(&cf, "box", "size", at, sizeof at);
+    cr_assert(strstr(at, "t.ini:3") != NULL, "%s", at);
 }
 
 Test(config, edit_distance)

@@ -187,6 +187,13 @@ while read -r names; do
     for o in $names; do check "hsframe.1 OPTIONS has $o" grep -qx -- "$o" man-options.txt; done
 done <help-options.txt
 
+# docs/FUZZING.md's table has every target make fuzz runs, and no other.
+sed -n 's/^targets=\${\*:-"\(.*\)"}$/\1/p' "$HSF_TEST_SRCDIR/tests/fuzz/run.sh" | tr ' ' '\n' |
+    sort >fuzz-run.txt
+awk -F'`' '/^\| `fuzz_[a-z0-9_]*` \|/ { print $2 }' "$DOCS/FUZZING.md" | sort >fuzz-doc.txt
+check "make fuzz runs targets ($(paste -sd ' ' fuzz-run.txt))" test "$(wc -l <fuzz-run.txt)" -ge 6
+check "docs/FUZZING.md describes each of them" cmp fuzz-run.txt fuzz-doc.txt
+
 # docs/PLUGINS.md's output skeleton and its check script work as written:
 # the C code compiles against the headers alone, loads, runs, and the
 # script passes against it.

@@ -155,7 +155,7 @@ Test(forces, gravity_refuses_coincident_bodies)
     cr_assert_eq(load("gravity", "[force.x]\n"), 0);
     double r[3 * N] = { 1, 1, 0, 1, 1, 0 }, v[3 * N] = { 0 }, f[3 * N] = { 0 }, u = 0;
     cr_assert_eq(force->compute(state, &sys, r, v, f, &u, &err), -1);
-    cr_assert(strstr(hsf_error_message(&err), "particles 0 and 1 are at the same place"),
+    cr_assert(strstr(hsf_error_message(&err), "particles 1 and 2 are at the same place"),
               "%s", hsf_error_message(&err));
 }
 

@@ -96,6 +96,12 @@ check "... the same positions with the box plugin and the box mesh" same steps-g
 check "a binary file with a header 'solid ...'" run_status 0 -c gas-mesh.ini \
     -s boundary.file=solid-bin.stl -s output.final.file=solid.xyz
 check "... gives the same positions" same box.xyz solid.xyz
+# An ASCII file that begins with a UTF-8 byte-order mark (some editors
+# write one) is ASCII still.
+{ printf '\357\273\277'; cat box.stl; } >bom.stl
+check "an ASCII file after a byte-order mark" run_status 0 -c gas-mesh.ini \
+    -s boundary.file=bom.stl -s output.final.file=bom.xyz
+check "... gives the same positions" same box.xyz bom.xyz
 
 # ---- exact contact times --------------------------------------------------
 # obstacle.stl: the box [0, 10]^3 around a cube [4, 6]^3 (a closed mesh
@@ -119,6 +125,7 @@ end_time = 8
 [boundary]
 plugin = mesh
 file = $1
+open = yes
 $field
 [output.events]
 plugin = events
@@ -297,6 +304,10 @@ printf 'solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 1 1\nver
 refused "a degenerate triangle" "bad.stl:2: triangle 0 (0-based) is degenerate"
 head -c 500 box-bin.stl >bad.stl
 refused "a truncated binary file" "bad.stl: byte 500: truncated: expected 12 triangles (684 bytes), found 500 bytes"
+cp gas.xyz bad.stl
+refused "a text file that is no STL" "bad.stl: not an STL file: expected 'solid' at the start (ASCII) or an 80-byte header and a triangle count (binary), found $(wc -c <gas.xyz | tr -d ' ') bytes beginning '294...'"
+printf 'mesh\n' >bad.stl
+refused "a short one" "bad.stl: not an STL file: expected 'solid' at the start (ASCII) or an 80-byte header and a triangle count (binary), found 5 bytes beginning 'mesh...'"
 check "a missing file" run_status 2 -c hopper.ini -s boundary.file=nowhere.stl &&
     check "... is named" contains err "nowhere.stl: cannot open"
 check "dim = 2 is refused" run_status 2 -c hopper.ini -s simulation.dim=2 \
@@ -310,4 +321,55 @@ printf '1\nProperties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1\nA 4.5 4.
 check "a sphere outside the closed hopper is refused" run_status 2 -c hopper.ini \
     -s simulation.particles=poke.xyz &&
     check "... by the crossings of a ray" contains err "is outside the closed mesh"
+
+# ---- an open container --------------------------------------------------
+# The box without its lid (the two triangles at z = 10) and 27 spheres
+# moving every way: refused unless the opening is intended, and then the
+# first sphere out stops the run, with nothing written.
+awk '/facet/ && !/endfacet/ { buf = ""; lid = 1; on = 1 }
+     on { buf = buf $0 "\n"; if ($1 == "vertex" && $4 != 10) lid = 0
+          if ($1 == "endfacet") { if (!lid) printf "%s", buf; on = 0 }
+          next }
+     { print }' box.stl >lidless.stl
+awk 'BEGIN { srand(3); print 27
+             print "Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1"
+             for (i = 0; i < 3; i++) for (j = 0; j < 3; j++) for (k = 0; k < 3; k++)
+                 printf "A %d %d %d %.4f %.4f %.4f 0.5 1\n", 2 + 3 * i, 2 + 3 * j, 2 + 3 * k,
+                        rand() - 0.5, rand() - 0.5, rand() - 0.5 }' >cup.xyz
+cat >cup.ini <<'I'
+[simulation]
+dim = 3
+particles = cup.xyz
+end_time = 100
+[boundary]
+plugin = mesh
+file = lidless.stl
+[output.thermo]
+plugin = thermo
+file = cup-thermo.csv
+interval = 1
+[output.final]
+plugin = snapshot
+file = cup-final.xyz
+format = xyz
+I
+check "the lidless box has 10 triangles" test "$(grep -c endfacet lidless.stl)" -eq 10
+check "an open mesh is refused" run_status 2 -c cup.ini &&
+    check "... naming an open edge and the key" contains err \
+        "lidless.stl: the mesh is open: the edge from (0, 0, 10) to (0, 10, 10) is in 1 triangle"
+check "... and how to say it is intended" contains err "set open = yes if the opening is intended"
+for engine in event timestep; do
+    check "$engine engine: open = yes runs until a sphere leaves" run_status 1 -c cup.ini \
+        -s boundary.open=yes -s simulation.engine=$engine -s simulation.dt=0.01 &&
+        check "... then stops, saying which, when and where" grep -q \
+            "particle [0-9]* left the container (boundary mesh) at t = [0-9.]*: its centre (.*) is outside the mesh's bounding box: z = 10.5, expected within \[0, 10\]" err
+    check "... and writes nothing" sh -c '! ls cup-* lidless.stl.* 2>/dev/null | grep -q .'
+done
+# Thrown up through the opening under gravity, a sphere would fall back
+# in: it has left the container all the same.
+printf '1\nProperties=species:S:1:pos:R:3:velo:R:3:radius:R:1:mass:R:1\nA 5 5 5 0 0 7 0.5 1\n' >up.xyz
+check "a sphere thrown out through the opening, to fall back in, stops the run" run_status 1 \
+    -c cup.ini -s boundary.open=yes -s simulation.particles=up.xyz -s field.gravity="0 0 -1" &&
+    check "... as its centre passes z = 10.5 (t = 7 - sqrt(38) = 0.83558...)" contains err \
+        "particle 1 left the container (boundary mesh) at t = 0.8355"
 finish

@@ -17,7 +17,7 @@ P
 printf '[simulaton]\nparticles = p.txt\nend_time = 1\n' >typo.ini
 check "[simulaton]: refused" run_status 2 -c typo.ini
 check "[simulaton]: unknown section, with the suggestion" contains "$WORK/err" \
-    "typo.ini:2: unknown section [simulaton] (did you mean [simulation]?)"
+    "typo.ini:1: unknown section [simulaton] (did you mean [simulation]?)"
 check "[simulaton]: not about end_time" sh -c "! grep -q end_time '$WORK/err'"
 
 cat >run.ini <<'I'
@@ -44,6 +44,34 @@ done
 check "far from every section: refused" run_status 2 -c run.ini -s zzzzzz.key=1
 check "far from every section: the list of all" contains "$WORK/err" \
     "unknown section [zzzzzz]; sections are [simulation], [init], [queue], [boundary], [interaction], [interaction.A.B], [bonds], [thermostat], [field], [compression], [checkpoint], [output.NAME] and [force.NAME]"
+
+# A section as a whole: at its header's line, not at a key below it; a
+# header without keys is not dropped; a section that only -s made is the
+# -s's fault, with the file's section of a close name.
+printf '[simulation]\nparticles = p.txt\nend_time = 1\n\n[output.final]\n; to do\n\nfile = f.txt\n' >header.ini
+check "[output.final] without plugin: refused" run_status 2 -c header.ini
+check "... at the header's line" contains "$WORK/err" \
+    "hsframe: header.ini:5: [output.final] needs the key 'plugin' (output plugin: a name or a .so path)"
+printf '[simulation]\nparticles = p.txt\nend_time = 1\n\n[output.final]\n' >empty.ini
+check "an empty [output.final]: refused, not dropped" run_status 2 -c empty.ini
+check "... at its line" contains "$WORK/err" "hsframe: empty.ini:5: [output.final] needs the key 'plugin'"
+printf '[simulation]\nparticles = p.txt\nend_time = 1\n\n[simulaton]\n; later\n' >empty.ini
+check "an empty misspelt section: refused" run_status 2 -c empty.ini
+check "... at its line" contains "$WORK/err" \
+    "hsframe: empty.ini:5: unknown section [simulaton] (did you mean [simulation]?)"
+printf '[simulation]\nparticles = p.txt\nend_time = 1\n\n[output.final]\nplugin = snapshot\nfile = f.txt\n' >two.ini
+check "-s in a section of a misspelt name: refused" run_status 2 -c two.ini -s output.finl.file=g.txt
+check "... the -s, and the section it resembles" contains "$WORK/err" \
+    "hsframe: -s output.finl.file: [output.finl] (did you mean [output.final]?) needs the key 'plugin'"
+check "a section that -s makes, wanting a key" run_status 2 -c two.ini -s output.t.plugin=thermo
+check "... blames the -s, not the file" contains "$WORK/err" \
+    "hsframe: -s output.t.plugin: [output.t] needs the key 'file'"
+check "[init] given with -s beside a particle file: refused" run_status 2 -c two.ini -s init.latice=fcc
+check "... naming both, the -s too" contains "$WORK/err" \
+    "hsframe: two.ini:2: [simulation] particles: give either a particle file or an [init] section (-s init.latice), not both"
+check "a misspelt key given with -s: the suggestion" run_status 2 -c two.ini -s output.final.fiel=g.txt
+check "... blames the -s" contains "$WORK/err" \
+    "hsframe: -s output.final.fiel: [output.final] unknown key 'fiel' (did you mean 'file'?)"
 
 # [init] packing_fraction: the limit of the lattice and dimension asked for.
 # limit DIM LATTICE CELLS FRACTION LIMIT

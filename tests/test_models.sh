@@ -268,7 +268,7 @@ length = 1.5
 INI
 check "a bond stretched at the start is refused" run_status 2 -c far.ini
 check "stretched bond: names the file lines" contains "$WORK/err" \
-    "far.txt:2: particles 0 and 1 (counted from 0, as in bonds files; lines 2 and 3) are bonded with length 1.5 but 2 apart"
+    "far.txt:2: particles 1 and 2 (lines 2 and 3; '0 1' in a bonds file, which counts from 0) are bonded with length 1.5 but 2 apart"
 printf '0 1\n0 x\n' >far.bonds
 check "a bad bonds line is refused" run_status 2 -c far.ini -s bonds.length=3
 check "bad bonds line: file:line:column" contains "$WORK/err" \

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <criterion/criterion.h>
@@ -334,6 +335,23 @@ Test(bad, huge_count_in_a_small_file)
     /* Found wrong at the end of the file, not by a failed allocation. */
     read_fails("4000000000\n0.5 0.5 0 0 0.1 1\n", 2,
                ":2:18: expected 4000000000 particles, found 1");
+}
+
+/* With the spin and fixed columns too: their arrays are sized as the
+ * others, not from the count (which would ask for about 100 GB here).  The
+ * address space is capped so that asking for it fails, as it would on a
+ * machine without that much (not under AddressSanitizer, which needs far
+ * more address space for itself). */
+Test(bad, huge_count_with_spins_in_a_small_file)
+{
+#ifndef __SANITIZE_ADDRESS__
+    struct rlimit cap = { (rlim_t)8 << 30, (rlim_t)8 << 30 };
+    cr_assert_eq(setrlimit(RLIMIT_AS, &cap), 0, "setrlimit");
+#endif
+    read_fails("4294967294\n"
+               "Properties=pos:R:2:velo:R:2:radius:R:1:mass:R:1:omega:R:1:inertia:R:1:fixed:L:1\n"
+               "0.5 0.5 0 0 0.1 1 2 0.004 F\n", 2,
+               ":3:28: expected 4294967294 particles, found 1");
 }
 
 Test(bad, missing_file)

@@ -25,6 +25,16 @@ field() {
 # quietly COMMAND...: runs it with its output kept in out and err.
 quietly() { "$@" >out 2>err; }
 
+# run_sweep STATUS ARGS...: runs hsframe-sweep ARGS, keeping its output in
+# out and err, and checks its exit status.
+run_sweep() {
+    want=$1; shift
+    "$SWEEP" "$@" >out 2>err
+    got=$?
+    [ "$got" -eq "$want" ] || { echo "  hsframe-sweep $*: exit $got, expected $want" >&2
+                                sed 's/^/  stderr: /' err >&2; return 1; }
+}
+
 cat >base.ini <<'I'
 [simulation]
 dim = 2
@@ -193,4 +203,24 @@ refused "seed in [vary]" "[sweep]
 base = base.ini
 [vary]
 simulation.seed = 1, 2" "bad.ini:4: simulation.seed is set by [sweep] seeds"
+
+# A key that hsframe does not know, in [vary] or [set]: every point would
+# fail the same way, so one point's configuration is checked first
+# (hsframe --check) and nothing runs.
+for engine in parallel serial; do
+    printf '[sweep]\nbase = base.ini\ndirectory = typo-%s\n[vary]\ninit.packing_fractoin = 0.2, 0.3\n' \
+        $engine >typo.ini
+    check "$engine: a misspelt [vary] key: refused, exit 2" run_sweep 2 --engine $engine typo.ini
+    check "... naming the key, with the one it resembles" contains err \
+        "hsframe-sweep: hsframe refuses the configuration of every point, so none was run; init.packing_fractoin=0.2: hsframe: -s init.packing_fractoin: [init] unknown key 'packing_fractoin' (did you mean 'packing_fraction'?)"
+    check "... and no point ran" sh -c '! ls typo-'$engine'/*/status typo-'$engine'/results.csv 2>/dev/null | grep -q .'
+done
+printf '[sweep]\nbase = base.ini\ndirectory = typo-slurm\n[set]\nsimulation.end_tme = 3\n' >typo.ini
+check "slurm: a misspelt [set] key: refused, exit 2" run_sweep 2 slurm typo.ini
+check "... and no job script" test ! -e typo-slurm/slurm.sh
+# A point refused for its own value does not stop the others (the first
+# point checked is refused, the second passes).
+printf '[sweep]\nbase = base.ini\ndirectory = partly\n[vary]\ninit.packing_fraction = 0.95, 0.3\n[set]\nsimulation.end_time = 1\n' >partly.ini
+check "a first point refused for its value: the others run" run_sweep 1 --engine serial partly.ini
+check "... the tally" contains err "hsframe-sweep: 2 points: 1 done, 1 failed, 0 not run"
 finish

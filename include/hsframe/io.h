@@ -20,11 +20,12 @@ typedef struct hsf_atomic_file hsf_atomic_file;
 
 /* Creates the temporary file for path.  Returns a handle owned by the caller
  * (release it with hsf_atomic_commit or hsf_atomic_abort), or NULL with err
- * set when the directory cannot be written. */
+ * set when the directory cannot be written or path is a directory. */
 hsf_atomic_file *hsf_atomic_open(const char *path, hsf_error *err);
 
 /* Checks, without leaving anything behind, that path can be written
- * atomically (its directory exists and is writable): for an output's init,
+ * atomically (its directory exists and is writable, and path is not a
+ * directory): for an output's init,
  * so that a bad path is reported before the run.  Returns 0, or -1 with err
  * set. */
 int hsf_atomic_check(const char *path, hsf_error *err);

@@ -70,13 +70,13 @@ int hsf_audit_check(hsf_system *sys, hsf_error *err)
     hsf_audit_result r;
     hsf_audit(sys, &r);
     if (r.bad != HSF_NONE)
-        return hsf_error_set(err, "audit at t = %.17g: particle %u (0-based) has a non-finite "
-                             "position or velocity", sys->time, r.bad);
+        return hsf_error_set(err, "audit at t = %.17g: particle %lu has a non-finite "
+                             "position or velocity", sys->time, (unsigned long)r.bad + 1);
     sys->max_overlap = fmax(sys->max_overlap, r.max_overlap);
     if (r.max_overlap > sys->audit_tolerance)
-        return hsf_error_set(err, "audit at t = %.17g: particles %u and %u (0-based) %s by %.3g "
+        return hsf_error_set(err, "audit at t = %.17g: particles %lu and %lu %s by %.3g "
                              "of %s, more than audit_tolerance = %g: %s was lost", sys->time,
-                             r.i, r.j, sys->model ? "lie outside the step or bond they are "
+                             (unsigned long)r.i + 1, (unsigned long)r.j + 1, sys->model ? "lie outside the step or bond they are "
                              "held in" : "overlap", r.max_overlap,
                              sys->model ? "its distance" : "diameters", sys->audit_tolerance,
                              sys->model ? "an event" : "a collision");

@@ -29,6 +29,7 @@
 #include "event/audit.h"
 #include "event/engine.h"
 #include "shared/boundary_hit.h"
+#include "shared/wall_failure.h"
 #include "shared/outputs.h"
 #include "host/clock.h"
 #include "host/error_private.h"
@@ -343,9 +344,9 @@ static void note_kept_partner(const hsf_system *sys, uint32_t j, pair_search *s)
 static __attribute__((noinline, cold)) int bad_hit(const hsf_system *sys, uint32_t i, double t,
                                                    hsf_error *err)
 {
-    return hsf_error_set(err, "boundary %s: next_hit returned %g for particle %u (0-based) at "
+    return hsf_error_set(err, "boundary %s: next_hit returned %g for particle %lu at "
                          "t = %.17g: expected a time >= 0, or INFINITY for never",
-                         sys->boundary.plugin.info->name, t, i, sys->time);
+                         sys->boundary.plugin.info->name, t, (unsigned long)i + 1, sys->time);
 }
 
 /* Schedules particle i's next event, predicted from the current time: the
@@ -833,11 +834,8 @@ static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
                                                             mi->r, mi->v, sys->b[i].mass);
     if (!isfinite(mi->v[0]) || !isfinite(mi->v[1]) || !isfinite(mi->v[2]) ||
         (sys->dim == 2 && mi->v[2] != 0) || !isfinite(info.impulse))
-        return hsf_error_set(err, "boundary %s: collide with wall %u left particle %u "
-                             "(0-based) at t = %.17g with velocity (%g, %g, %g) and impulse %g: "
-                             "expected finite numbers%s", sys->boundary.plugin.info->name,
-                             ev->object, i, ev->time, mi->v[0], mi->v[1], mi->v[2],
-                             info.impulse, sys->dim == 2 ? " and vz = 0 in 2D" : "");
+        return hsf_wall_failure(sys, i, ev->object, ev->time, mi->r, mi->radius, mi->v,
+                                info.impulse, err);
     if (__builtin_expect(sys->model != NULL, 0)) {
         if (sys->model->spin.wall_rough)
             rough_wall(sys, i, (int)ev->object, info.impulse);

@@ -69,9 +69,10 @@ static int compare_scheduled(const hsf_system *sys, const uint8_t *seen, hsf_err
         const hsf_body *b = &sys->b[i];
         int scheduled = sys->indexed ? b->event_kind != 0 : b->event_seq != 0;
         if (scheduled && !seen[i])
-            return hsf_error_set(err, "queue %s lost an event: particle %u (0-based) has no "
+            return hsf_error_set(err, "queue %s lost an event: particle %lu has no "
                                  "event in it at t = %.17g (its last prediction, seq %llu, "
-                                 "is gone)", sys->queue_instance.plugin.info->name, i, sys->time,
+                                 "is gone)", sys->queue_instance.plugin.info->name,
+                                 (unsigned long)i + 1, sys->time,
                                  (unsigned long long)b->event_seq);
     }
     return 0;

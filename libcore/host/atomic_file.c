@@ -30,6 +30,12 @@ hsf_atomic_file *hsf_atomic_open(const char *path, hsf_error *err)
         hsf_error_set(err, "expected a file name, found an empty one");
         return NULL;
     }
+    /* rename cannot replace a directory: refuse it now, not after the run. */
+    struct stat sb;
+    if (!stat(path, &sb) && S_ISDIR(sb.st_mode)) {
+        hsf_error_set(err, "%s: cannot write: %s", path, strerror(EISDIR));
+        return NULL;
+    }
     hsf_atomic_file *a = calloc(1, sizeof *a);
     size_t len = strlen(path);
     if (!a || !(a->path = strdup(path)) || !(a->tmp = malloc(len + 16))) {

@@ -23,7 +23,47 @@ typedef struct reader {
     FILE *f;
     int line;
     int too_long;       /* first line longer than inih's buffer, or 0 */
+    hsf_config_file *cf;    /* where section headers are recorded */
+    int no_memory;
 } reader;
+
+static const hsf_config_header *find_header(const hsf_config_file *cf, const char *section)
+{
+    for (size_t k = 0; k < cf->n_h; k++)
+        if (!strcmp(cf->h[k].section, section))
+            return &cf->h[k];
+    return NULL;
+}
+
+/* A line that inih takes as a section header (at the start of the line,
+ * after a byte-order mark on the first): its name and line, the first
+ * time.  Inih calls the handler for keys only. */
+static void note_header(reader *r, const char *buf)
+{
+    if (r->line == 1 && !strncmp(buf, "\xef\xbb\xbf", 3))
+        buf += 3;
+    const char *end = buf[0] == '[' ? strchr(buf, ']') : NULL;
+    if (!end)
+        return;
+    char *name = strndup(buf + 1, (size_t)(end - buf - 1));
+    hsf_config_file *cf = r->cf;
+    if (name && find_header(cf, name)) {
+        free(name);
+        return;
+    }
+    if (name && cf->n_h == cf->cap_h) {
+        size_t cap = cf->cap_h ? 2 * cf->cap_h : 16;
+        hsf_config_header *h = realloc(cf->h, cap * sizeof *h);
+        if (h)
+            cf->h = h, cf->cap_h = cap;
+    }
+    if (!name || cf->n_h == cf->cap_h) {
+        free(name);
+        r->no_memory = 1;
+        return;
+    }
+    cf->h[cf->n_h++] = (hsf_config_header){ .section = name, .line = r->line };
+}
 
 static char *read_line(char *buf, int size, void *stream)
 {
@@ -31,6 +71,7 @@ static char *read_line(char *buf, int size, void *stream)
     if (!fgets(buf, size, r->f))
         return NULL;
     r->line++;
+    note_header(r, buf);
     size_t len = strlen(buf);
     if (len == (size_t)size - 1 && buf[len - 1] != '\n' && !feof(r->f)) {
         if (!r->too_long)
@@ -121,7 +162,7 @@ int hsf_config_load(hsf_config_file *cf, const char *path, hsf_error *err)
         hsf_config_file_free(cf);
         return hsf_error_set(err, "%s: out of memory", path);
     }
-    reader rd = { .f = fopen(path, "r") };
+    reader rd = { .f = fopen(path, "r"), .cf = cf };
     if (!rd.f) {
         hsf_error_set(err, "%s: cannot open configuration: %s", path, strerror(errno));
         hsf_config_file_free(cf);
@@ -130,6 +171,10 @@ int hsf_config_load(hsf_config_file *cf, const char *path, hsf_error *err)
     load_state st = { .cf = cf, .rd = &rd, .err = err };
     int bad = ini_parse_stream(read_line, &rd, on_key, &st);
     fclose(rd.f);
+    if (!st.failed && rd.no_memory) {
+        st.failed = 1;
+        hsf_error_set(err, "%s: out of memory", path);
+    }
     if (!st.failed && rd.too_long) {
         st.failed = 1;
         hsf_error_set(err, "%s:%d: line too long (at most %d characters)", path,
@@ -201,6 +246,9 @@ void hsf_config_file_free(hsf_config_file *cf)
         free(cf->e[i].value);
     }
     free(cf->e);
+    for (size_t k = 0; k < cf->n_h; k++)
+        free(cf->h[k].section);
+    free(cf->h);
     free(cf->path);
     free(cf->dir);
     memset(cf, 0, sizeof *cf);
@@ -214,12 +262,12 @@ const char *hsf_config_lookup(const hsf_config_file *cf, const char *section, co
 
 const char **hsf_config_sections_with_prefix(const hsf_config_file *cf, const char *prefix)
 {
-    const char **list = calloc(cf->n + 1, sizeof *list);
+    const char **list = calloc(cf->n + cf->n_h + 1, sizeof *list);
     if (!list)
         return NULL;
     size_t k = 0, plen = strlen(prefix);
-    for (size_t i = 0; i < cf->n; i++) {
-        const char *s = cf->e[i].section;
+    for (size_t i = 0; i < cf->n_h + cf->n; i++) {
+        const char *s = i < cf->n_h ? cf->h[i].section : cf->e[i - cf->n_h].section;
         if (strncmp(s, prefix, plen))
             continue;
         size_t j = 0;
@@ -449,6 +497,51 @@ static void where(const hsf_config_file *cf, const hsf_config_entry *e, char *bu
         snprintf(buf, size, "-s %s.%s", e->section, e->key);
 }
 
+/* Where a section is, for a message about it as a whole: "file:line" of
+ * its header; else, for one that only -s made, "-s section.key" of its
+ * first key; else the file. */
+static void section_where(const hsf_config_file *cf, const char *section, char *buf,
+                          size_t size)
+{
+    const hsf_config_header *h = find_header(cf, section);
+    if (h) {
+        snprintf(buf, size, "%s:%d", cf->path, h->line);
+        return;
+    }
+    for (size_t i = 0; i < cf->n; i++)
+        if (!strcmp(cf->e[i].section, section) && cf->e[i].line == 0) {
+            snprintf(buf, size, "-s %s.%s", section, cf->e[i].key);
+            return;
+        }
+    snprintf(buf, size, "%s", cf->path);
+}
+
+/* For a section that only -s made: " (did you mean [x]?)" naming a
+ * section of the file whose name is close, else "". */
+static void made_by_typo(const hsf_config_file *cf, const char *section, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (find_header(cf, section))
+        return;
+    size_t best_d = (size_t)-1, limit = strlen(section) / 3 + 1;
+    for (size_t k = 0; k < cf->n_h; k++) {
+        size_t d = hsf_edit_distance(section, cf->h[k].section);
+        if (d && d < best_d && d <= limit) {
+            best_d = d;
+            snprintf(buf, size, " (did you mean [%s]?)", cf->h[k].section);
+        }
+    }
+}
+
+int hsf_config_missing(const hsf_config_file *cf, const char *section, const char *key,
+                       const char *why, hsf_error *err)
+{
+    char at[512], typo[512];
+    section_where(cf, section, at, sizeof at);
+    made_by_typo(cf, section, typo, sizeof typo);
+    return hsf_error_set(err, "%s: [%s]%s needs the key '%s' (%s)", at, section, typo, key, why);
+}
+
 /* Appends the closest declared name to msg as " (did you mean 'x'?)". */
 static const char *closest_param(const hsf_param *a, const hsf_param *b, const char *key)
 {
@@ -509,8 +602,8 @@ static int bind_section(const hsf_config_file *cf, const char *section,
     for (int t = 0; t < 2 && !fallback; t++)
         for (const hsf_param *p = tables[t]; p && p->name; p++)
             if (!p->def && !find_entry(cf, section, p->name))
-                return hsf_error_set(err, "%s: [%s] needs the key '%s' (%s)", cf->path,
-                                     section, p->name, p->help ? p->help : type_words(p->type));
+                return hsf_config_missing(cf, section, p->name,
+                                          p->help ? p->help : type_words(p->type), err);
     out->file = cf;
     out->section = strdup(section);
     out->host_params = host_params;
@@ -597,14 +690,14 @@ static int closest_section(const char *const *known, const char *section, char *
 }
 
 /* "unknown section [x]" with the closest known one, or the list of all. */
-static int unknown_section(const hsf_config_file *cf, const hsf_config_entry *e,
+static int unknown_section(const hsf_config_file *cf, const char *section,
                            const char *const *known, hsf_error *err)
 {
     char at[512], guess[512], list[1024];
-    where(cf, e, at, sizeof at);
-    if (closest_section(known, e->section, guess, sizeof guess))
+    section_where(cf, section, at, sizeof at);
+    if (closest_section(known, section, guess, sizeof guess))
         return hsf_error_set(err, "%s: unknown section [%s] (did you mean [%s]?)", at,
-                             e->section, guess);
+                             section, guess);
     size_t used = 0, n = 0;
     while (known[n])
         n++;
@@ -612,16 +705,17 @@ static int unknown_section(const hsf_config_file *cf, const hsf_config_entry *e,
     for (size_t k = 0; k < n && used < sizeof list; k++)
         used += (size_t)snprintf(list + used, sizeof list - used, "%s[%s]",
                                  k == 0 ? "" : k + 1 == n ? " and " : ", ", known[k]);
-    return hsf_error_set(err, "%s: unknown section [%s]; sections are %s", at, e->section,
-                         list);
+    return hsf_error_set(err, "%s: unknown section [%s]; sections are %s", at, section, list);
 }
 
 int hsf_config_check_sections(const hsf_config_file *cf, const char *const *known,
                               hsf_error *err)
 {
-    for (size_t i = 0; i < cf->n; i++)
-        if (!is_known(known, cf->e[i].section))
-            return unknown_section(cf, &cf->e[i], known, err);
+    for (size_t i = 0; i < cf->n_h + cf->n; i++) {
+        const char *s = i < cf->n_h ? cf->h[i].section : cf->e[i - cf->n_h].section;
+        if (!is_known(known, s))
+            return unknown_section(cf, s, known, err);
+    }
     return 0;
 }
 
@@ -630,7 +724,7 @@ int hsf_config_check_unclaimed(const hsf_config_file *cf, const char *const *kno
 {
     for (size_t i = 0; i < cf->n; i++)
         if (!cf->e[i].claimed)
-            return unknown_section(cf, &cf->e[i], known, err);
+            return unknown_section(cf, cf->e[i].section, known, err);
     return 0;
 }
 
@@ -743,8 +837,10 @@ int hsf_config_error(const hsf_config *cfg, hsf_error *err, const char *name,
         where(cfg->file, e, at, sizeof at);
         return hsf_error_set(err, "%s: [%s] %s: %s", at, cfg->section, name, msg);
     }
-    if (cfg)
-        return hsf_error_set(err, "%s: [%s] %s: %s", cfg->file->path, cfg->section, name, msg);
+    if (cfg) {
+        section_where(cfg->file, cfg->section, at, sizeof at);
+        return hsf_error_set(err, "%s: [%s] %s: %s", at, cfg->section, name, msg);
+    }
     return hsf_error_set(err, "%s: %s", name, msg);
 }
 
@@ -755,7 +851,7 @@ void hsf_config_where(const hsf_config_file *cf, const char *section, const char
     if (e)
         where(cf, e, buf, size);
     else
-        snprintf(buf, size, "%s", cf->path);
+        section_where(cf, section, buf, size);
 }
 
 const char *hsf_config_section(const hsf_config *cfg)

@@ -1,5 +1,8 @@
 /* hsframe --help-config (config_help.h). */
 #include <stdio.h>
+#include <string.h>
+
+#include <hsframe/plugin.h>
 
 #include "host/config_help.h"
 
@@ -32,6 +35,59 @@ static void range(char *buf, size_t size, const hsf_param *q)
     bound(lo, sizeof lo, q->min);
     bound(hi, sizeof hi, q->max);
     snprintf(buf, size, "%s..%s", lo, hi);
+}
+
+static const char *default_of(const hsf_param *q)
+{
+    return q->def ? (*q->def ? q->def : "\"\"") : "(required)";
+}
+
+/* Widens the name and default columns to the longest in tables. */
+static void widths(const hsf_param *const tables[2], int *name, int *def)
+{
+    for (int t = 0; t < 2; t++)
+        for (const hsf_param *q = tables[t]; q && q->name; q++) {
+            int n = (int)strlen(q->name), d = (int)strlen(default_of(q));
+            *name = n > *name ? n : *name;
+            *def = d > *def ? d : *def;
+        }
+}
+
+static void rows(FILE *out, const hsf_param *params, int name, int def)
+{
+    for (const hsf_param *q = params; q && q->name; q++)
+        fprintf(out, "  %-*s  %-8s %-*s  %s\n", name, q->name, type_name(q->type), def,
+                default_of(q), q->help ? q->help : "");
+}
+
+void hsf_plugin_params_help(FILE *out, const hsf_host_section *sections, int kind,
+                            const hsf_param *params)
+{
+    static const char *const section_of[] = {
+        [HSF_PLUGIN_QUEUE] = "queue", [HSF_PLUGIN_BOUNDARY] = "boundary",
+        [HSF_PLUGIN_OUTPUT] = "output.NAME", [HSF_PLUGIN_INTERACTION] = "interaction",
+        [HSF_PLUGIN_THERMOSTAT] = "thermostat", [HSF_PLUGIN_FORCE] = "force.NAME",
+    };
+    const char *name = kind > 0 && kind <= HSF_PLUGIN_FORCE ? section_of[kind] : NULL;
+    const hsf_host_section *s = sections;
+    while (s->name && (!name || strcmp(s->name, name)))
+        s++;
+    const hsf_param *none = NULL, *const *host = s->name ? s->params : &none;
+    const hsf_param *const own[2] = { params, NULL };
+    int nw = 10, dw = 10;
+    widths(host, &nw, &dw);
+    widths(own, &nw, &dw);
+    if (s->name) {
+        fprintf(out, "The keys hsframe reads in every [%s] section:\n", s->name);
+        for (int t = 0; t < 2; t++)
+            rows(out, host[t], nw, dw);
+        fputc('\n', out);
+    }
+    fputs("Parameters:\n", out);
+    if (params && params->name)
+        rows(out, params, nw, dw);
+    else
+        fputs("  (none)\n", out);
 }
 
 void hsf_config_help(FILE *out, const hsf_host_section *sections)

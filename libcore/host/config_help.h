@@ -20,4 +20,11 @@ typedef struct hsf_host_section {
  * range and meaning (with its unit). */
 void hsf_config_help(FILE *out, const hsf_host_section *sections);
 
+/* For hsframe --help-plugin: the host's keys of the section of sections
+ * (as for hsf_config_help) a plugin of kind (an hsf_plugin_kind) goes in,
+ * then the plugin's own (params, may be NULL), one line per key in
+ * aligned columns: name, type, default and meaning. */
+void hsf_plugin_params_help(FILE *out, const hsf_host_section *sections, int kind,
+                            const hsf_param *params);
+
 #endif

@@ -13,12 +13,21 @@ typedef struct hsf_config_entry {
     int claimed;        /* 1 once a bound section declared this key */
 } hsf_config_entry;
 
+/* A section header in the file: its first line, for messages about the
+ * section as a whole, and so that a section without keys still counts. */
+typedef struct hsf_config_header {
+    char *section;
+    int line;
+} hsf_config_header;
+
 /* Everything read from one configuration file. */
 typedef struct hsf_config_file {
     char *path;         /* as given */
     char *dir;          /* directory of path, for relative particle files */
     hsf_config_entry *e;
     size_t n, cap;
+    hsf_config_header *h;   /* each section's first header, in the file's order */
+    size_t n_h, cap_h;
 } hsf_config_file;
 
 /* A section bound to the parameters that may appear in it: the host's own
@@ -77,7 +86,8 @@ int hsf_config_check_sections(const hsf_config_file *cf, const char *const *know
 int hsf_config_check_unclaimed(const hsf_config_file *cf, const char *const *known,
                                hsf_error *err);
 
-/* The sections whose name starts with prefix, in order of first appearance.
+/* The sections whose name starts with prefix, in order of first appearance
+ * (a header without keys counts, so that [output.x] alone is not lost).
  * Returns a malloc'ed NULL-terminated array of pointers into cf (free only
  * the array), or NULL when out of memory. */
 const char **hsf_config_sections_with_prefix(const hsf_config_file *cf, const char *prefix);
@@ -91,9 +101,17 @@ const char *hsf_config_lookup(const hsf_config_file *cf, const char *section, co
 char *hsf_config_canonical(const hsf_config_file *cf, const char *skip);
 
 /* Where section.key was set, for messages: "FILE:LINE", "-s SECTION.KEY",
- * or the file's path when it is not set. */
+ * or where the section is ("FILE:LINE" of its header, or the file's path)
+ * when it is not set. */
 void hsf_config_where(const hsf_config_file *cf, const char *section, const char *key,
                       char *buf, size_t size);
+
+/* "FILE:LINE: [section] needs the key 'key' (why)", at the section's
+ * header, or at the -s that made the section (then with the file's
+ * section of a close name: "(did you mean [output.final]?)").  Returns -1
+ * with err set. */
+int hsf_config_missing(const hsf_config_file *cf, const char *section, const char *key,
+                       const char *why, hsf_error *err);
 
 /* Levenshtein distance, for "did you mean". */
 size_t hsf_edit_distance(const char *a, const char *b);

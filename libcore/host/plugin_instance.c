@@ -19,8 +19,7 @@ int hsf_instance_open(const hsf_config_file *cf, const hsf_plugin_path *pp, cons
     if (!spec)
         spec = host[0].def;
     if (!spec)
-        return hsf_error_set(err, "%s: [%s] needs the key 'plugin' (%s)", cf->path, section,
-                             host[0].help);
+        return hsf_config_missing(cf, section, "plugin", host[0].help, err);
     return hsf_instance_open_as(cf, pp, section, spec, kind, host, in, err);
 }
 

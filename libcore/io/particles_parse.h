@@ -103,6 +103,12 @@ typedef struct hsf_line_format {
     int (*read)(hsf_cursor *c, const void *ctx, int dim, hsf_particle *p, hsf_error *err);
 } hsf_line_format;
 
+/* A bound on the particle lines left after the cursor, at most n: each
+ * has at least min_tokens one-character tokens and the blanks between
+ * them.  Arrays sized by it cannot be made huge by a wrong N in a small
+ * file (hsf_read_particle_lines sizes its own so). */
+size_t hsf_particle_lines_bound(const hsf_cursor *c, size_t n, int min_tokens);
+
 /* Reads n particles, one per non-blank line after the cursor, then checks
  * that only blank lines follow.  Fills out (possibly partly on failure:
  * the caller frees it).  Returns 0, or -1 with err set. */

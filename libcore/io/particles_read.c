@@ -208,11 +208,10 @@ int hsf_cursor_count(hsf_cursor *c, size_t *n, hsf_error *err)
     return 0;
 }
 
-/* A bound on the particle lines left in the file: each has at least
- * min_tokens one-character tokens and the blanks between them, and all but
- * the last a newline.  Keeps a wrong N (say 10^9 in a small file) from
- * allocating before the count is found wrong. */
-static size_t lines_bound(const hsf_cursor *c, size_t n, int min_tokens)
+/* Each line has at least min_tokens one-character tokens and the blanks
+ * between them, and all but the last a newline.  Keeps a wrong N (say
+ * 10^9 in a small file) from allocating before the count is found wrong. */
+size_t hsf_particle_lines_bound(const hsf_cursor *c, size_t n, int min_tokens)
 {
     size_t left = (size_t)(c->stop - c->next);
     size_t most = left / (2 * (size_t)min_tokens) + 1;
@@ -234,7 +233,7 @@ static int set_alloc(hsf_particle_set *out, size_t cap, int dim, const char *pat
 int hsf_read_particle_lines(hsf_cursor *c, size_t n, int dim, const hsf_line_format *f,
                             hsf_particle_set *out, hsf_error *err)
 {
-    size_t cap = lines_bound(c, n, f->min_tokens), i;
+    size_t cap = hsf_particle_lines_bound(c, n, f->min_tokens), i;
     if (hsf_memory_check(cap, dim, c->path, err) || set_alloc(out, cap, dim, c->path, err))
         return -1;
     for (i = 0; i < n && hsf_cursor_next_content(c); i++) {

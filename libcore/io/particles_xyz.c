@@ -446,10 +446,14 @@ int hsf_read_xyz(hsf_cursor *c, int dim, hsf_particle_set *out, hsf_error *err)
         hsf_parse_bonds(c, bonds.s, bonds.len, n, &out->bonds, &out->n_bonds, err))
         return -1;
     l.set = out;
-    if ((l.of[OMEGA] && !(out->omega = calloc(3 * (n ? n : 1), sizeof *out->omega))) ||
-        (l.of[INERTIA] && !(out->inertia = calloc(n ? n : 1, sizeof *out->inertia))) ||
-        (l.of[FIXED] && !(out->fixed = calloc(n ? n : 1, sizeof *out->fixed))))
-        return hsf_error_set(err, "out of memory for the spins of %zu particles", n);
+    /* As many as the particle arrays (not the declared n: a wrong count
+     * is found wrong before it can ask for too much). */
+    size_t cap = hsf_particle_lines_bound(c, n, l.fields);
+    if ((l.of[OMEGA] && !(out->omega = calloc(3 * (cap ? cap : 1), sizeof *out->omega))) ||
+        (l.of[INERTIA] && !(out->inertia = calloc(cap ? cap : 1, sizeof *out->inertia))) ||
+        (l.of[FIXED] && !(out->fixed = calloc(cap ? cap : 1, sizeof *out->fixed))))
+        return hsf_error_set(err, "%s: out of memory for the spins of %zu particles", c->path,
+                             cap);
     hsf_line_format format = { .min_tokens = l.fields, .read = read_line, .ctx = &l,
                                .eof_note = " (hsframe reads one frame)" };
     return hsf_read_particle_lines(c, n, dim, &format, out, err);

@@ -281,9 +281,11 @@ int hsf_model_set_reaches(hsf_system *sys, hsf_error *err)
         const hsf_bond *b = &sys->bonds[k];
         double contact = hsf_model_contact(sys, b->i, b->j);
         if (!(b->length > contact) || !(b->length < half))
-            return hsf_error_set(err, "[bonds]: the bond of particles %u and %u (0-based) has "
-                                 "length %.17g: expected more than their contact distance "
-                                 "%.17g%s", b->i, b->j, b->length, contact,
+            return hsf_error_set(err, "[bonds]: the bond of particles %lu and %lu ('%u %u' in "
+                                 "a bonds file, which counts from 0) has length %.17g: "
+                                 "expected more than their contact distance %.17g%s",
+                                 (unsigned long)b->i + 1, (unsigned long)b->j + 1, b->i, b->j,
+                                 b->length, contact,
                                  half < INFINITY ? " and less than half the periodic box" : "");
     }
     return 0;
@@ -344,13 +346,15 @@ int hsf_model_start(hsf_system *sys, const hsf_particle_set *set, hsf_error *err
         double d = sqrt(dr[0] * dr[0] + dr[1] * dr[1] + dr[2] * dr[2]);
         if (d > b->length * (1 + 1e-12)) {
             if (!set->line[b->i])   /* generated ([init]): no file, no lines */
-                return hsf_error_set(err, "%s: particles %u and %u (counted from 0, as in bonds "
-                                     "files) are bonded with length %.17g but %.17g apart",
-                                     set->path, b->i, b->j, b->length, d);
-            return hsf_error_set(err, "%s:%u: particles %u and %u (counted from 0, as in bonds "
-                                 "files; lines %u and %u) are bonded with length %.17g but "
-                                 "%.17g apart", set->path, set->line[b->i], b->i, b->j,
-                                 set->line[b->i], set->line[b->j], b->length, d);
+                return hsf_error_set(err, "%s: particles %lu and %lu ('%u %u' in a bonds file, "
+                                     "which counts from 0) are bonded with length %.17g but "
+                                     "%.17g apart", set->path, (unsigned long)b->i + 1,
+                                     (unsigned long)b->j + 1, b->i, b->j, b->length, d);
+            return hsf_error_set(err, "%s:%u: particles %lu and %lu (lines %u and %u; '%u %u' "
+                                 "in a bonds file, which counts from 0) are bonded with length "
+                                 "%.17g but %.17g apart", set->path, set->line[b->i],
+                                 (unsigned long)b->i + 1, (unsigned long)b->j + 1,
+                                 set->line[b->i], set->line[b->j], b->i, b->j, b->length, d);
         }
     }
     return 0;

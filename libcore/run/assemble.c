@@ -203,10 +203,11 @@ static int bind_init(run_state *rs, hsf_error *err)
     int has_file = hsf_config_string(&rs->sim, "particles")[0] != '\0';
     if (has_init && has_file)
         return hsf_config_error(&rs->sim, err, "particles", "give either a particle file or "
-                                "an [init] section, not both");
+                                "an [init] section (%s), not both",
+                                hsf_run_key_where(rs, "init", NULL));
     if (!has_init && !has_file)
-        return hsf_error_set(err, "%s: [simulation] needs the key 'particles' (a particle "
-                             "file) or an [init] section", rs->cf.path);
+        return hsf_config_missing(&rs->cf, "simulation", "particles",
+                                  "a particle file; or give an [init] section", err);
     if (!has_init)
         return 0;
     char size[256];

@@ -133,6 +133,12 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
     hsf_system *sys = &rs->sys;
     if (hsf_run_prepare(rs, opt, err) || starting_state(rs, opt->resume, err)) {
         status = HSF_EXIT_USAGE;
+    } else if (opt->check_only) {
+        if (opt->info)
+            fprintf(opt->info, "hsframe: %s: checked: %zu particles (%dD) from %s, boundary %s, "
+                    "%zu output%s; nothing run\n", opt->config_path, sys->n, sys->dim,
+                    rs->set.path, sys->boundary.plugin.info->name, sys->n_out,
+                    sys->n_out == 1 ? "" : "s");
     } else {
         if (opt->info) {
             char driver[128];

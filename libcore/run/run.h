@@ -35,6 +35,8 @@ typedef struct hsf_run_options {
     int skip_outputs;               /* run without the [output.NAME] sections (the
                                        event-driven reference of [simulation] compare) */
     hsf_stats *stats;               /* when not NULL, receives the counters at the end */
+    int check_only;                 /* check everything a run checks before it starts,
+                                       then stop: nothing runs, nothing is written */
 } hsf_run_options;
 
 /* Builds the system described by the configuration, checks everything,

@@ -49,7 +49,7 @@ int hsf_timestep_accelerations(hsf_timestep *st, const hsf_system *sys, const do
                 return hsf_error_set(err, "at t = %.17g the force on particle %zu is %g "
                                      "along %c: a force plugin gave a value that is not a "
                                      "number, or the step dt is too long for the forces",
-                                     sys->time, i, acc[3 * i + a] / st->inv_mass[i], "xyz"[a]);
+                                     sys->time, i + 1, acc[3 * i + a] / st->inv_mass[i], "xyz"[a]);
         }
     if (st->dim == 2)
         for (size_t i = 0; i < st->n; i++)

@@ -3,6 +3,7 @@
 
 #include "shared/boundary_hit.h"
 #include "shared/outputs.h"
+#include "shared/wall_failure.h"
 #include "timestep/walls.h"
 
 /* Most wall hits of one particle in one step (a corner is two). */
@@ -24,15 +25,19 @@ static long bounce(hsf_system *sys, uint32_t i, const double *r0, double *r, dou
         int wall = -1;
         double t = hsf_boundary_hit_straight(bt, bs, sys->time, p, u, radius, &wall);
         if (isnan(t) || t < 0)
-            return hsf_error_set(err, "boundary %s: the first wall hit was %g for particle %u at "
+            return hsf_error_set(err, "boundary %s: the first wall hit was %g for particle %lu at "
                                  "t = %.17g: expected a time >= 0",
-                                 sys->boundary.plugin.info->name, t, i, sys->time);
+                                 sys->boundary.plugin.info->name, t, (unsigned long)i + 1,
+                                 sys->time);
         if (!(t < left))
             break;
         for (int a = 0; a < 3; a++)
             p[a] += u[a] * t;
         left -= t;
-        bt->collide(bs, wall, p, u, mass);
+        double turned = bt->collide(bs, wall, p, u, mass);
+        if (!isfinite(turned) || !isfinite(u[0]) || !isfinite(u[1]) || !isfinite(u[2]))
+            return hsf_wall_failure(sys, i, (unsigned)wall, sys->time - left, p, radius,
+                                    u, turned, err);
         /* The velocity turns only if it too heads out through this wall (a
          * force may have turned it back within the step); "at once" is
          * within the step, against rounding in the hit point. */

@@ -68,7 +68,7 @@ static int gravity_compute(void *state, const hsf_system *sys, const double *r,
             double s2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + g->eps2;
             if (!(s2 > 0))
                 return hsf_error_set(err, "gravity: particles %zu and %zu are at the same "
-                                     "place (give a softening length)", i, j);
+                                     "place (give a softening length)", i + 1, j + 1);
             double s = sqrt(s2), gmm = g->g * g->mass[i] * g->mass[j];
             double k = gmm / (s2 * s);
             u -= gmm / s;

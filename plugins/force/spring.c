@@ -69,8 +69,9 @@ static int spring_compute(void *state, const hsf_system *sys, const double *r,
         }
         double dist = sqrt(d2);
         if (!(dist > 0))
-            return hsf_error_set(err, "spring: the ends of bond %zu (particles %u and %u) "
-                                 "coincide: no direction to pull along", b, i, j);
+            return hsf_error_set(err, "spring: the bonded particles %lu and %lu coincide: no "
+                                 "direction to pull along", (unsigned long)i + 1,
+                                 (unsigned long)j + 1);
         double stretch = dist - s->rest[b];
         u += s->k * stretch * stretch / 2;
         double f = s->k * stretch / dist;      /* pulls i towards j when stretched */

@@ -1,8 +1,8 @@
 #!/bin/sh
 # make fuzz: builds each libFuzzer target with clang (AddressSanitizer,
 # UndefinedBehaviorSanitizer, leak detection) from the library's own
-# sources, seeds it from conf/, data/, examples/ and a checkpoint written
-# here, and runs it for FUZZ_SECONDS (default 60) each.  Prints, per
+# sources, seeds it from conf/, data/, examples/, tests/fuzz/seeds/ and a
+# checkpoint written here, and runs it for FUZZ_SECONDS (default 60) each.  Prints, per
 # target, executions, coverage and whether anything was found, then
 # "fuzz: N passed, M failed".  A crash, leak or hang leaves its input in
 # fuzz/crashes/ (make it a regression test: tests/fuzz/regressions/).
@@ -79,18 +79,23 @@ I
     rm -rf "$work"
 }
 
-targets=${*:-"fuzz_config fuzz_algs4 fuzz_xyz fuzz_bonds fuzz_checkpoint"}
+targets=${*:-"fuzz_config fuzz_algs4 fuzz_xyz fuzz_bonds fuzz_checkpoint fuzz_stl"}
 passed=0 failed=0
 for name in $targets; do
+    dict=""    # a libFuzzer dictionary, for targets that have one
     case $name in
     fuzz_config) build $name "$src/tests/fuzz/fuzz_config.c" "$lib/host/config.c" "$lib/host/error.c" -linih &&
                  seed $name "$src"/conf/*.ini "$src"/examples/*/*.ini ;;
     fuzz_algs4) build $name "$src/tests/fuzz/fuzz_particles.c" $readers &&
                 seed $name "$src"/data/*.txt "$src"/examples/*/*.txt ;;
     fuzz_xyz) build $name "$src/tests/fuzz/fuzz_particles.c" $readers &&
-              seed $name "$src"/data/*.xyz ;;
+              seed $name "$src"/data/*.xyz "$src"/tests/fuzz/seeds/xyz/* &&
+              dict=$src/tests/fuzz/particles.dict ;;
     fuzz_bonds) build $name "$src/tests/fuzz/fuzz_bonds.c" $readers &&
                 seed $name "$src"/data/*bonds*.txt ;;
+    fuzz_stl) build $name "$src/tests/fuzz/fuzz_stl.c" "$src/plugins/boundary/mesh/stl_read.c" \
+                  "$lib/host/error.c" -I"$src/plugins/boundary/mesh" &&
+              seed $name "$src"/data/*.stl "$src"/tests/fuzz/seeds/stl/* ;;
     fuzz_checkpoint) build $name "$src/tests/fuzz/fuzz_checkpoint.c" "$lib/checkpoint/file.c" \
                          "$lib/host/state.c" "$lib/host/atomic_file.c" "$lib/host/error.c" -lz &&
                      seed $name && checkpoint_seed ;;
@@ -99,7 +104,7 @@ for name in $targets; do
     log=$out/$name.log
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
         "$out/$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix="$out/crashes/$name-" \
+        -print_final_stats=1 -artifact_prefix="$out/crashes/$name-" ${dict:+"-dict=$dict"} \
         "$out/corpus/$name" >"$log" 2>&1
     status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")

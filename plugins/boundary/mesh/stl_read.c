@@ -273,6 +273,19 @@ static int read_ascii(const char *path, const char *text, size_t size, stl_soup 
     return 0;
 }
 
+/* "path: not an STL file: ..." for a file that is neither: its start
+ * quoted up to the first byte that is not printable. */
+static int not_stl(const char *path, const unsigned char *b, size_t size, hsf_error *err)
+{
+    size_t n = 0;
+    while (n < size && n < 40 && b[n] >= 0x20 && b[n] < 0x7f)
+        n++;
+    return hsf_error_set(err, "%s: not an STL file: expected 'solid' at the start (ASCII) or "
+                         "an 80-byte header and a triangle count (binary), found %zu bytes "
+                         "beginning '%.*s%s'", path, size, (int)n, (const char *)b,
+                         n < size ? "..." : "");
+}
+
 int stl_read(const char *path, stl_soup *s, hsf_error *err)
 {
     memset(s, 0, sizeof *s);
@@ -282,13 +295,24 @@ int stl_read(const char *path, stl_soup *s, hsf_error *err)
         return -1;
     const unsigned char *b = (const unsigned char *)text;
     int is_binary = (size >= 84 && size == 84 + 50 * (size_t)le32(b + 80));
+    /* A UTF-8 byte-order mark, which some editors write, before ASCII. */
+    size_t bom = size >= 3 && !memcmp(b, "\xef\xbb\xbf", 3) ? 3 : 0;
+    int rc;
     if (!is_binary) {
-        size_t k = 0;
+        size_t k = bom;
         while (k < size && isspace(b[k]))
             k++;
         is_binary = size - k < 5 || strncasecmp(text + k, "solid", 5) != 0;
+        /* Neither: too short for a binary header, or text (a binary STL's
+         * count has a zero byte unless it claims 2^24 triangles or more). */
+        if (is_binary && (size < 84 || !memchr(b, '\0', 84))) {
+            rc = not_stl(path, b, size, err);
+            free(text);
+            return rc;
+        }
     }
-    int rc = is_binary ? read_binary(path, b, size, s, err) : read_ascii(path, text, size, s, err);
+    rc = is_binary ? read_binary(path, b, size, s, err)
+                   : read_ascii(path, text + bom, size - bom, s, err);
     free(text);
     if (rc)
         stl_soup_free(s);

@@ -15,7 +15,10 @@ typedef struct stl_soup {
 } stl_soup;
 
 /* Reads path.  A file is binary when its size is 84 + 50 N for the count N
- * at byte 80, or when it does not begin with "solid"; else ASCII.  The
+ * at byte 80, or when it does not begin with "solid" (after a UTF-8
+ * byte-order mark and blanks) and its first 84 bytes hold a zero byte, as
+ * the count's high byte is; else ASCII when it begins with "solid"; else
+ * not an STL file ("path: not an STL file: expected 'solid' ...").  The
  * normals of the file are ignored (the plugin computes its own).  Returns
  * 0 with s filled (the caller frees with stl_soup_free), or -1 with err
  * set ("path:line: expected 'vertex x y z', found 'endloop'" or "path:
