@@ -37,9 +37,11 @@ EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh test
 noinst_HEADERS += tests/testlib.h tests/runlib.h
 
 TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore -I$(top_srcdir)/tests $(CRITERION_CFLAGS)
-TEST_LDADD = libhsframe_core.la $(CRITERION_LIBS) -lm
 # The tests run plugins, which bind to the copy of the ABI in the test
-# program, as they do in hsframe.
+# program, as they do in hsframe: the program's table of the ABI's
+# functions brings them all in from the core (an archive gives a program
+# only what it calls), and the dynamic list exports them.
+TEST_LDADD = hsframe-libhsframe-abi.$(OBJEXT) libhsframe_core.la $(CRITERION_LIBS) -lm
 TEST_EXPORTS = -Wl,--dynamic-list=libhsframe.dynlist
 
 tests_test_physics_SOURCES = tests/test_physics.c
