@@ -67,12 +67,23 @@ static void print_plugin_line(const hsf_plugin *p, void *user)
            "", "", p->file);
 }
 
-static void print_unloadable(const char *file, const char *why, void *user)
+/* Kept in a stream until the valid plugins are printed (one pass finds
+ * both: plugin_loader.h, hsf_plugin_list). */
+static void note_unloadable(const char *file, const char *why, void *user)
 {
-    if (!*(int *)user)
-        printf("\nFiles that are not loadable plugins:\n");
-    *(int *)user = 1;
-    printf("  %s: %s\n", file, why);
+    fprintf(user, "  %s: %s\n", file, why);
+}
+
+static void list_plugins(const hsf_plugin_path *pp)
+{
+    char *bad = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&bad, &len);   /* NULL: out of memory, then as they come */
+    if (!hsf_plugin_list(pp, print_plugin_line, note_unloadable, f ? f : stdout))
+        fprintf(stderr, "hsframe: no plugins found\n");
+    if (f && !fclose(f) && len)
+        printf("\nFiles that are not loadable plugins:\n%s", bad);
+    free(bad);
 }
 
 static const char *type_name(hsf_param_type t)
@@ -183,11 +194,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "hsframe: %s\n", hsf_error_message(&err));
             status = HSF_EXIT_FAILURE;
         } else {
-            int shown = 0;
-            if (list && !hsf_plugin_each(&pp, print_plugin_line, NULL))
-                fprintf(stderr, "hsframe: no plugins found\n");
             if (list)
-                hsf_plugin_each_unloadable(&pp, print_unloadable, &shown);
+                list_plugins(&pp);
             if (help_name)
                 status = help_plugin(&pp, help_name);
             hsf_plugin_path_free(&pp);
