@@ -10,3 +10,8 @@ hsframe_queue_bench_SOURCES = tools/queue-bench/main.c \
 	tools/queue-bench/replay.c tools/queue-bench/replay.h
 hsframe_queue_bench_CPPFLAGS = $(AM_CPPFLAGS) $(ZLIB_CFLAGS) -DHSF_PLUGINDIR='"$(pkglibdir)"'
 hsframe_queue_bench_LDADD = libhsframe.la $(ZLIB_LIBS) -ldl -lm
+# The installed plugin directory is compiled in (the default of
+# --plugin-path, and the help): configuring again (another prefix)
+# recompiles what reads it.
+tools/queue-bench/hsframe_queue_bench-plugin.$(OBJEXT) \
+	tools/queue-bench/hsframe_queue_bench-main.$(OBJEXT): config.status
