@@ -95,9 +95,12 @@ int main(void)
     return 0;
 }
 C
+# A library built with AddressSanitizer needs its runtime first in a program.
+san=
+ldd "$P/lib/libhsframe.so" 2>/dev/null | grep -q libasan && san="-fsanitize=address,undefined"
 # shellcheck disable=SC2046 # flags, one a word
 check "a program links libhsframe through libhsframe.pc" \
-    ${CC:-cc} host.c -o host $(pkg-config --cflags --libs libhsframe)
+    ${CC:-cc} $san host.c -o host $(pkg-config --cflags --libs libhsframe)
 check "  and runs" sh -c "LD_LIBRARY_PATH='$P/lib' ./host | grep -qx 'expected 1, found 2'"
 
 # hsframe-queue-bench finds a queue by name in --plugin-path (and still
