@@ -10,7 +10,8 @@
 # (where `make install` puts the plugin: hsframe's plugin directory, the
 # plugindir of hsframe.pc; with --prefix=DIR, the same directory under DIR
 # instead of hsframe's prefix, DIR/lib/hsframe, which hsframe searches once
-# it is in HSFRAME_PLUGIN_PATH or --plugin-path), HSFRAME (the hsframe
+# it is in HSFRAME_PLUGIN_PATH or --plugin-path; HSFRAME_PLUGINDIR=DIR
+# given to configure chooses DIR), HSFRAME (the hsframe
 # program, for `make check`), HSFRAME_QUEUE_CHECK (hsframe-queue-check,
 # the checker of queue plugins, for a queue's `make check`) and
 # HSFRAME_QUEUE_BENCH (hsframe-queue-bench, which times a queue beside
@@ -27,10 +28,14 @@ AC_DEFUN([HSFRAME_PLUGIN], [
   PKG_PROG_PKG_CONFIG
   PKG_CHECK_MODULES([HSFRAME], [hsframe >= m4_default([$1], [0.1])], [],
     [AC_MSG_ERROR([hsframe m4_default([$1], [0.1]) or newer not found: install it, or set PKG_CONFIG_PATH to the directory of its hsframe.pc])])
+  hsframe_plugindir_given=${HSFRAME_PLUGINDIR+yes}
   PKG_CHECK_VAR([HSFRAME_PLUGINDIR], [hsframe], [plugindir])
   hsframe_prefix=`$PKG_CONFIG --variable=prefix hsframe`
   AC_MSG_CHECKING([where make install puts the plugin])
-  AS_IF([test "x$prefix" = xNONE],
+  AS_IF([test "x$hsframe_plugindir_given" = xyes],
+    [hsframeplugindir=$HSFRAME_PLUGINDIR
+     AC_MSG_RESULT([$hsframeplugindir (HSFRAME_PLUGINDIR)])],
+    [test "x$prefix" = xNONE],
     [hsframeplugindir=$HSFRAME_PLUGINDIR
      AC_MSG_RESULT([$hsframeplugindir (hsframe's plugin directory)])],
     [AS_CASE([$HSFRAME_PLUGINDIR],
