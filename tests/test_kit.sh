@@ -19,10 +19,14 @@ prefix=$(pcvar prefix)
 plugindir=$(pkg-config --variable=plugindir "$HSF_TEST_BUILDDIR/hsframe.pc")
 stage=$WORK/stage
 # MAKEFLAGS: make check's jobserver is not this make's.
-install() {
-    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "${MAKE:-make}" -s -C "$HSF_TEST_BUILDDIR" \
-        install DESTDIR="$stage" >install.log 2>&1
+submake() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "${MAKE:-make}" -C "$HSF_TEST_BUILDDIR" "$@"; }
+# Installing copies what is built and must build nothing: the other tests
+# run the same programs meanwhile.
+check "the build is up to date (make -q all-am)" submake -q all-am || {
+    finish
+    exit 1
 }
+install() { submake -s install DESTDIR="$stage" >install.log 2>&1; }
 check "make install DESTDIR=" install || {
     sed 's/^/  | /' install.log >&2
     finish
@@ -113,8 +117,10 @@ for opt in --plugin-path --plugin-dir; do
 done
 
 # examples/stadium, built with HSFRAME_PLUGIN: under --prefix=DIR it
-# installs into DIR/lib/hsframe, which HSFRAME_PLUGIN_PATH names to hsframe;
-# without --prefix, into hsframe's plugin directory.
+# installs into DIR/lib/hsframe, which HSFRAME_PLUGIN_PATH names to hsframe
+# (hsframe's plugin directory when DIR is hsframe's prefix); with
+# HSFRAME_PLUGINDIR=DIR, into DIR; without --prefix, into hsframe's plugin
+# directory.
 if ! command -v autoreconf >/dev/null 2>&1 || ! command -v libtoolize >/dev/null 2>&1; then
     skip autotools "examples/stadium with HSFRAME_PLUGIN: autoreconf or libtoolize is not installed"
     finish
@@ -134,6 +140,13 @@ check "  puts stadium.so in DIR/lib/hsframe" test -f "$WORK/third/lib/hsframe/st
 check "  where HSFRAME_PLUGIN_PATH finds it" sh -c "HSFRAME_PLUGIN_PATH='$WORK/third/lib/hsframe' \
     '$P/bin/hsframe' --help-plugin stadium >out 2>&1"
 check "  as the file installed" contains out "stadium: boundary plugin, $WORK/third/lib/hsframe/stadium.so"
+check "configure --prefix= hsframe's prefix" sh -c "./configure --prefix='$P' >configure.log 2>&1"
+check "  installs into hsframe's plugin directory" contains configure.log \
+    "where make install puts the plugin... $KIT (hsframe's plugin directory)"
+check "configure HSFRAME_PLUGINDIR=DIR" sh -c \
+    "./configure --prefix='$WORK/third' HSFRAME_PLUGINDIR='$WORK/chosen' >configure.log 2>&1"
+check "  installs into DIR" contains configure.log \
+    "where make install puts the plugin... $WORK/chosen (HSFRAME_PLUGINDIR)"
 check "configure without --prefix" sh -c "./configure >configure.log 2>&1"
 check "  says where the plugin goes" contains configure.log \
     "where make install puts the plugin... $KIT (hsframe's plugin directory)"
