@@ -26,8 +26,8 @@ check "the build is up to date (make -q all-am)" submake -q all-am || {
     finish
     exit 1
 }
-install() { submake -s install DESTDIR="$stage" >install.log 2>&1; }
-check "make install DESTDIR=" install || {
+stage_install() { submake -s install DESTDIR="$stage" >install.log 2>&1; }
+check "make install DESTDIR=" stage_install || {
     sed 's/^/  | /' install.log >&2
     finish
     exit 1
