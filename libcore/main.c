@@ -47,7 +47,8 @@ static void usage(FILE *out)
           "                           overlap and no event was lost (-s simulation.audit_every=T)\n"
           "      --check              check the configuration, plugins and particles as a run\n"
           "                           does before it starts, then exit: nothing runs or is written\n"
-          "      --list-plugins       list the plugins found: name, kind, summary, file\n"
+          "      --list-plugins       list the plugins found (name, kind, summary, file),\n"
+          "                           then the files that cannot be loaded and why\n"
           "      --help-plugin NAME   describe a plugin and its parameters\n"
           "      --help-config        the keys of hsframe's own sections ([simulation],\n"
           "                           [init], ...): type, default, range, meaning\n"
@@ -69,12 +70,23 @@ static void print_plugin_line(const hsf_plugin *p, void *user)
            "", "", p->file);
 }
 
-static void print_unloadable(const char *file, const char *why, void *user)
+/* Kept in a stream until the valid plugins are printed (one pass finds
+ * both: plugin_loader.h, hsf_plugin_list). */
+static void note_unloadable(const char *file, const char *why, void *user)
 {
-    if (!*(int *)user)
-        printf("\nFiles that are not loadable plugins:\n");
-    *(int *)user = 1;
-    printf("  %s: %s\n", file, why);
+    fprintf(user, "  %s: %s\n", file, why);
+}
+
+static void list_plugins(const hsf_plugin_path *pp)
+{
+    char *bad = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&bad, &len);   /* NULL: out of memory, then as they come */
+    if (!hsf_plugin_list(pp, print_plugin_line, note_unloadable, f ? f : stdout))
+        fprintf(stderr, "hsframe: no plugins found\n");
+    if (f && !fclose(f) && len)
+        printf("\nFiles that are not loadable plugins:\n%s", bad);
+    free(bad);
 }
 
 static int help_plugin(const hsf_plugin_path *pp, const char *name)
@@ -174,11 +186,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "hsframe: %s\n", hsf_error_message(&err));
             status = HSF_EXIT_FAILURE;
         } else {
-            int shown = 0;
-            if (list && !hsf_plugin_each(&pp, print_plugin_line, NULL))
-                fprintf(stderr, "hsframe: no plugins found\n");
             if (list)
-                hsf_plugin_each_unloadable(&pp, print_unloadable, &shown);
+                list_plugins(&pp);
             if (help_name)
                 status = help_plugin(&pp, help_name);
             hsf_plugin_path_free(&pp);

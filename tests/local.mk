@@ -18,6 +18,9 @@ TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/t
 	tests/test_build_tree.sh
 TESTS += tests/test_messages.sh
 EXTRA_DIST += tests/test_messages.sh
+# The plugin kit from a staged install (make install DESTDIR=).
+TESTS += tests/test_kit.sh
+EXTRA_DIST += tests/test_kit.sh
 TESTS += tests/test_stress.sh tests/test_profile.sh tests/test_transport.sh tests/test_shear.sh tests/test_rough.sh tests/test_fixed.sh \
 	tests/test_shear_outputs.sh tests/test_mesh.sh
 EXTRA_DIST += tests/test_stress.sh tests/test_profile.sh tests/test_transport.sh tests/test_shear.sh tests/test_rough.sh tests/test_fixed.sh \
@@ -37,9 +40,11 @@ EXTRA_DIST += tests/test_timestep_gravity.sh tests/test_timestep_springs.sh test
 noinst_HEADERS += tests/testlib.h tests/runlib.h
 
 TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore -I$(top_srcdir)/tests $(CRITERION_CFLAGS)
-TEST_LDADD = libhsframe_core.la $(CRITERION_LIBS) -lm
 # The tests run plugins, which bind to the copy of the ABI in the test
-# program, as they do in hsframe.
+# program, as they do in hsframe: the program's table of the ABI's
+# functions brings them all in from the core (an archive gives a program
+# only what it calls), and the dynamic list exports them.
+TEST_LDADD = hsframe-libhsframe-abi.$(OBJEXT) libhsframe_core.la $(CRITERION_LIBS) -lm
 TEST_EXPORTS = -Wl,--dynamic-list=libhsframe.dynlist
 
 tests_test_physics_SOURCES = tests/test_physics.c

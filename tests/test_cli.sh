@@ -183,4 +183,41 @@ check "--list-plugins with a file that is no plugin" run_status 0 --plugin-path 
     --list-plugins
 check "--list-plugins: the file that is no plugin, and why" contains "$WORK/out" \
     "  $WORK/mine/junk.so: $WORK/mine/junk.so is not a loadable plugin: "
+# Every file that cannot load is listed, with dlerror's reason, in one
+# pass: needy.so needs libhsframe.so.0, which is not on the loader's path
+# (the old way of building a plugin); brings.so, later in the path, loads
+# the library through its rpath, and a second pass would then load
+# needy.so and list it nowhere.  unbound.so calls a function no host has.
+cc=${CC:-cc}
+lib="$HSF_TEST_BUILDDIR/.libs"
+mkdir -p "$WORK/later"
+printf 'void hsf_no_such_function(void);\nvoid call(void) { hsf_no_such_function(); }\n' \
+    >"$WORK/unbound.c"
+check "a plugin calling a function no host has builds" \
+    $cc -shared -fPIC "$WORK/unbound.c" -o "$WORK/mine/unbound.so"
+if [ -f "$lib/libhsframe.so.0" ]; then
+    fixture() {    # fixture NAME DIR LINK-FLAGS...: tests/fixtures/broken_box.c as NAME.so
+        fx=$1 dir=$2; shift 2
+        $cc -shared -fPIC -I"$HSF_TEST_SRCDIR/include" -DBROKEN=0 -DNAME="\"$fx\"" \
+            "$HSF_TEST_SRCDIR/tests/fixtures/broken_box.c" -o "$dir/$fx.so" "$@" -lm
+    }
+    check "a plugin linked with -lhsframe, no rpath, builds" fixture needy "$WORK/mine" \
+        -L"$lib" -lhsframe
+    check "a plugin linked with -lhsframe and an rpath builds" fixture brings "$WORK/later" \
+        -L"$lib" -Wl,-rpath,"$lib" -lhsframe
+    check "--list-plugins with files that cannot load" env -u LD_LIBRARY_PATH \
+        "$HSFRAME" --plugin-path "$WORK/mine:$WORK/later" --list-plugins >"$WORK/out" 2>"$WORK/err"
+    check "--list-plugins: the library a file needs, not found" contains "$WORK/out" \
+        "  $WORK/mine/needy.so: $WORK/mine/needy.so is not a loadable plugin: libhsframe.so.0: cannot open shared object file"
+    check "--list-plugins: the plugin that brings the library is listed" contains "$WORK/out" \
+        "($WORK/later/brings.so)"
+else
+    skip shared "--list-plugins: a file that needs libhsframe.so.0 (no shared libhsframe built)"
+    check "--list-plugins with files that cannot load" run_status 0 --plugin-path "$WORK/mine" \
+        --list-plugins
+fi
+check "--list-plugins: the function no host has" contains "$WORK/out" \
+    "  $WORK/mine/unbound.so: $WORK/mine/unbound.so is not a loadable plugin: $WORK/mine/unbound.so: undefined symbol: hsf_no_such_function"
+check "--list-plugins: the file that is no plugin, still" contains "$WORK/out" \
+    "  $WORK/mine/junk.so: $WORK/mine/junk.so is not a loadable plugin: "
 finish

@@ -476,3 +476,10 @@ void hsf_plugin_each_unloadable(const hsf_plugin_path *pp,
 {
     each_file(pp, NULL, fn, user);
 }
+
+size_t hsf_plugin_list(const hsf_plugin_path *pp,
+                       void (*fn)(const hsf_plugin *p, void *user),
+                       void (*bad)(const char *file, const char *why, void *user), void *user)
+{
+    return each_file(pp, fn, bad, user);
+}

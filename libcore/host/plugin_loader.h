@@ -67,6 +67,16 @@ void hsf_plugin_each_unloadable(const hsf_plugin_path *pp,
                                 void (*fn)(const char *file, const char *why, void *user),
                                 void *user);
 
+/* Both in one pass over pp (--list-plugins): fn for every valid plugin as
+ * hsf_plugin_each, bad for every file NAME.so that cannot be loaded, with
+ * the reason (dlerror's, when dlopen refused it).  One pass, because a
+ * library that one plugin brings in stays mapped: a second pass would load
+ * a file that needs it, though the file cannot load on its own.  Either
+ * callback may be NULL.  Returns the number of valid plugins. */
+size_t hsf_plugin_list(const hsf_plugin_path *pp,
+                       void (*fn)(const hsf_plugin *p, void *user),
+                       void (*bad)(const char *file, const char *why, void *user), void *user);
+
 /* "queue", "boundary", "output" or "unknown". */
 const char *hsf_plugin_kind_name(int kind);
 

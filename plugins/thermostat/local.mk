@@ -2,4 +2,4 @@
 pkglib_LTLIBRARIES += plugins/thermostat/andersen.la
 plugins_thermostat_andersen_la_SOURCES = plugins/thermostat/andersen.c
 plugins_thermostat_andersen_la_LDFLAGS = $(PLUGIN_LDFLAGS)
-plugins_thermostat_andersen_la_LIBADD = libhsframe.la -lm
+plugins_thermostat_andersen_la_LIBADD = -lm

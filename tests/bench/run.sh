@@ -112,5 +112,5 @@ if [ "$scale" = 1 ]; then sh "$top/tests/bench/startup.sh"; else sh "$top/tests/
 # The queues alone: the hold model of hsframe-queue-bench (make
 # bench-queues runs all its workloads).
 echo
-"$build/hsframe-queue-bench" --plugin-dir "$build/plugins/queue/.libs" --model hold \
+"$build/hsframe-queue-bench" --plugin-path "$build/plugins/queue/.libs" --model hold \
     --dist exponential --sizes 1000,10000,100000,1000000,10000000 --holds $((2000000 / scale))

@@ -16,3 +16,8 @@ hsframe_queue_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore $(ZLIB_CFL
 hsframe_queue_bench_LDADD = libhsframe_core.la $(ZLIB_LIBS) -ldl -lm
 hsframe_queue_bench_LDFLAGS = -Wl,--dynamic-list=libhsframe.dynlist
 EXTRA_hsframe_queue_bench_DEPENDENCIES = libhsframe.dynlist
+# The installed plugin directory is compiled in (the default of
+# --plugin-path, and the help): configuring again (another prefix)
+# recompiles what reads it.
+tools/queue-bench/hsframe_queue_bench-plugin.$(OBJEXT) \
+	tools/queue-bench/hsframe_queue_bench-main.$(OBJEXT): config.status

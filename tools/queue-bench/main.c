@@ -23,7 +23,7 @@
 static void usage(FILE *out)
 {
     fputs("usage: hsframe-queue-bench [OPTION...] [PLUGIN...]\n"
-          "       hsframe-queue-bench --replay FILE [--plugin-dir DIR] [PLUGIN...]\n"
+          "       hsframe-queue-bench --replay FILE [--plugin-path DIR] [PLUGIN...]\n"
           "Times queue plugins (PLUGIN.so paths or names; default: every queue plugin\n"
           "in the plugin directory) on the hold and up-down models, push/pop and\n"
           "indexed, or replays a recording ([queue] record = FILE) checking every\n"
@@ -36,9 +36,10 @@ static void usage(FILE *out)
           "  --form F,F          pushpop, indexed (default both)\n"
           "  --holds N           holds timed per hold run (default 1000000)\n"
           "  --quick             sizes 100 to 100000, 200000 holds\n"
-          "  --plugin-dir DIR    where plugin names are found (default: the build\n"
+          "  --plugin-path DIR   where plugin names are found (default: the build\n"
           "                      tree's plugins/queue/.libs when run from it, else\n"
-          "                      the installed plugin directory)\n"
+          "                      " HSF_PLUGINDIR ");\n"
+          "                      --plugin-dir, its former name, is still accepted\n"
           "  --replay FILE       replay a recording instead\n"
           "Exit status: 0; 1 when a queue gave a wrong answer or failed; 2 for bad\n"
           "usage or a damaged recording.\n", out);
@@ -211,7 +212,7 @@ static int parse(int argc, char **argv, options *o)
             if (*end || !(v >= 1 && v <= 1e12))
                 return bad_usage("--holds: expected a number from 1 to 1e12, found %s", val);
             o->holds = (size_t)v;
-        } else if (!strcmp(opt, "--plugin-dir")) {
+        } else if (!strcmp(opt, "--plugin-path") || !strcmp(opt, "--plugin-dir")) {
             o->dir = val;
         } else if (!strcmp(opt, "--replay")) {
             o->replay = val;
