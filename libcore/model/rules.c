@@ -2,6 +2,7 @@
  * potentials and bonds (rules.h). */
 #include <math.h>
 
+#include "shared/clones.h"
 #include "shared/physics.h"
 #include "model/rules.h"
 
@@ -133,7 +134,7 @@ static double reduced_mass(double mi, double mj)
  * changes by (c + c_lo) dr, c = -2 q for a plain bounce, plus
  * (scale - 1) dv under the graze guard; q + q_lo = (dv . dr) / (dr . dr),
  * vn = q d and d = |dr|. */
-static void bounce_in(const double dr[3], double d, const double dv[3], double vn, double q,
+static HSF_FMA_CLONES void bounce_in(const double dr[3], double d, const double dv[3], double vn, double q,
                       double q_lo, double vi[3], double vj[3], double mi, double mj,
                       hsf_pair_effect *fx)
 {
@@ -183,7 +184,7 @@ double hsf_growing_pair_time(const double dr[3], const double dv[3], double cont
     return t < limit ? t : INFINITY;
 }
 
-void hsf_pair_event(const double dr[3], double vi[3], double vj[3], double mi, double mj,
+HSF_FMA_CLONES void hsf_pair_event(const double dr[3], double vi[3], double vj[3], double mi, double mj,
                     double inner, double outer, double core_at, double growth, double e,
                     double enter_energy, double leave_energy, hsf_pair_effect *fx)
 {
