@@ -262,9 +262,9 @@ static inline void hsf_pair_kick_exact(const double dr[3], double c, double c_lo
 /* Elastic collision of touching spheres i and j (dr = r_i - r_j at contact,
  * finite masses mi and mj): the relative velocity changes by
  * -2 (dv . dr) / (dr . dr) dr (hsf_pair_kick, plainly: the compensated
- * form costs the hard-sphere path some 3% of its instructions, and its
- * many particles average the rounding's random walk away; the model path
- * compensates).  Updates vi and vj, returns
+ * form of the model path would cost the hard-sphere path 1% to 3% of its
+ * instructions, and its many particles average the rounding's random
+ * walk away).  Updates vi and vj, returns
  * the magnitude of the impulse exchanged, 2 mu |dv . dr| / |dr|, and
  * stores in *virial the product impulse_i . dr = -2 mu dv . dr (>= 0), the
  * collision's contribution to the pressure virial. */
