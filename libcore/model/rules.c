@@ -2,6 +2,7 @@
  * potentials and bonds (rules.h). */
 #include <math.h>
 
+#include "shared/clones.h"
 #include "shared/physics.h"
 #include "model/rules.h"
 
@@ -129,25 +130,35 @@ static double reduced_mass(double mi, double mj)
     return mi * mj / (mi + mj);
 }
 
-static void bounce_in(const double n[3], double d, const double dv[3], double vn, double vi[3],
-                      double vj[3], double mi, double mj, hsf_pair_effect *fx)
+/* Turns the pair back in at an outer boundary: the relative velocity dv
+ * changes by (c + c_lo) dr, c = -2 q for a plain bounce, plus
+ * (scale - 1) dv under the graze guard; q + q_lo = (dv . dr) / (dr . dr),
+ * vn = q d and d = |dr|. */
+static HSF_FMA_CLONES void bounce_in(const double dr[3], double d, const double dv[3], double vn, double q,
+                      double q_lo, double vi[3], double vj[3], double mi, double mj,
+                      hsf_pair_effect *fx)
 {
-    double mu = reduced_mass(mi, mj), speed2 = hsf_dot(dv, dv);
-    double after = -vn, floor = GRAZE_GUARD * sqrt(speed2), scale = 1;
-    if (after > -floor) {
-        double tangential2 = speed2 - vn * vn;
-        after = -floor;
-        scale = tangential2 > 0 ? sqrt((speed2 - after * after) / tangential2) : 1;
+    double mu = reduced_mass(mi, mj), speed2 = hsf_dot(dv, dv), si, sj;
+    double floor = GRAZE_GUARD * sqrt(speed2);
+    hsf_pair_shares(mi, mj, &si, &sj);
+    if (vn >= floor) {
+        hsf_pair_kick_exact(dr, -2 * q, -2 * q_lo, si, sj, vi, vj);
+        fx->impulse = -2 * mu * q * d;
+        fx->virial = -2 * mu * q * d * d;
+        return;
     }
-    double change[3];           /* of the relative velocity */
+    double tangential2 = speed2 - vn * vn;
+    double scale = tangential2 > 0 ? sqrt((speed2 - floor * floor) / tangential2) : 1;
+    double c = -floor / d - q * scale, change[3];       /* of the relative velocity */
     for (int a = 0; a < 3; a++)
-        change[a] = (after - vn * scale) * n[a] + (scale - 1) * dv[a];
+        change[a] = c * dr[a] + (scale - 1) * dv[a];
     for (int a = 0; a < 3; a++) {
-        vi[a] += mu / mi * change[a];
-        vj[a] -= mu / mj * change[a];
+        vi[a] += si * change[a];
+        vj[a] -= sj * change[a];
     }
-    fx->impulse = mu * hsf_dot(change, n);
-    fx->virial = fx->impulse * d;
+    double along = hsf_dot(change, dr);     /* of the change, times d */
+    fx->impulse = mu * along / d;
+    fx->virial = mu * along;
 }
 
 double hsf_growing_pair_time(const double dr[3], const double dv[3], double contact,
@@ -173,19 +184,24 @@ double hsf_growing_pair_time(const double dr[3], const double dv[3], double cont
     return t < limit ? t : INFINITY;
 }
 
-void hsf_pair_event(const double dr[3], double vi[3], double vj[3], double mi, double mj,
+HSF_FMA_CLONES void hsf_pair_event(const double dr[3], double vi[3], double vj[3], double mi, double mj,
                     double inner, double outer, double core_at, double growth, double e,
                     double enter_energy, double leave_energy, hsf_pair_effect *fx)
 {
     *fx = (hsf_pair_effect){ .outcome = HSF_OUTCOME_NONE };
-    double d = sqrt(hsf_dot(dr, dr));
-    double n[3] = { dr[0] / d, dr[1] / d, dr[2] / d };
+    /* The velocities change along dr itself, by c dr, not along a rounded
+     * unit normal (shared/physics.h, hsf_pair_kick): q = (dv . dr) /
+     * (dr . dr) is the normal relative velocity per unit of dr, and a plain
+     * bounce is c = -2 q. */
+    double dd = hsf_dot(dr, dr), d = sqrt(dd);
     double dv[3] = { vi[0] - vj[0], vi[1] - vj[1], vi[2] - vj[2] };
-    double vn = hsf_dot(dv, n);         /* < 0 approaching */
+    double q, q_lo;
+    hsf_pair_rate(dr, dv, &q, &q_lo);
+    double vn = q * d;                  /* < 0 approaching */
     double mu = reduced_mass(mi, mj);
     /* Which boundary: the nearer one (they are a finite distance apart). */
     int inward = !(outer < INFINITY) || fabs(d - inner) <= fabs(d - outer);
-    double after;                       /* vn after the event */
+    double c, c_lo;                     /* the relative velocity changes by (c + c_lo) dr */
     if (inward) {
         if (vn >= growth)
             return;                     /* grazed it moving away (from the growing core) */
@@ -197,13 +213,15 @@ void hsf_pair_event(const double dr[3], double vi[3], double vj[3], double mi, d
              * speed) come from vn and growth, not from the velocities the
              * bounce leaves: the energy balance then checks the bounce. */
             fx->outcome = HSF_OUTCOME_CORE;
-            after = growth * (1 + e) - e * vn;
+            c = (1 + e) * (growth / d - q);     /* -2 q when elastic, not growing */
+            c_lo = -(1 + e) * q_lo;
             fx->dissipated = 0.5 * mu * (vn - growth) * (vn - growth) * (1 - e * e);
             fx->work = mu * (1 + e) * (growth - vn) * growth;
         } else {
             double left = vn * vn - 2 * enter_energy / mu;
             fx->outcome = left > 0 ? HSF_OUTCOME_ENTER : HSF_OUTCOME_BOUNCE;
-            after = left > 0 ? -sqrt(left) : -vn;
+            c = left > 0 ? -sqrt(left) / d - q : -2 * q;
+            c_lo = left > 0 ? -q_lo : -2 * q_lo;
             fx->potential = left > 0 ? enter_energy : 0;
         }
     } else {
@@ -213,17 +231,15 @@ void hsf_pair_event(const double dr[3], double vi[3], double vj[3], double mi, d
             return;
         double left = vn * vn - 2 * leave_energy / mu;  /* NaN-free: INFINITY gives -inf */
         fx->outcome = left > 0 ? HSF_OUTCOME_LEAVE : HSF_OUTCOME_BOUNCE;
-        after = left > 0 ? sqrt(left) : -vn;
         fx->potential = left > 0 ? leave_energy : 0;
         if (fx->outcome == HSF_OUTCOME_BOUNCE)
-            return bounce_in(n, d, dv, vn, vi, vj, mi, mj, fx);
+            return bounce_in(dr, d, dv, vn, q, q_lo, vi, vj, mi, mj, fx);
+        c = sqrt(left) / d - q;
+        c_lo = -q_lo;
     }
-    double impulse = mu * (after - vn);
-    double ki = impulse / mi, kj = impulse / mj;
-    for (int a = 0; a < 3; a++) {
-        vi[a] += ki * n[a];
-        vj[a] -= kj * n[a];
-    }
-    fx->impulse = impulse;
-    fx->virial = impulse * d;
+    double si, sj;
+    hsf_pair_shares(mi, mj, &si, &sj);
+    hsf_pair_kick_exact(dr, c, c_lo, si, sj, vi, vj);
+    fx->impulse = mu * c * d;
+    fx->virial = mu * c * dd;
 }

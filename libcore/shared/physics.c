@@ -8,18 +8,14 @@
 double hsf_pair_collide(const double dr[3], double vi[3], double vj[3], double mi,
                         double mj, double *virial)
 {
-    double dist = sqrt(hsf_dot(dr, dr));
-    double n[3] = { dr[0] / dist, dr[1] / dist, dr[2] / dist };
+    double dd = hsf_dot(dr, dr);
     double dv[3] = { vi[0] - vj[0], vi[1] - vj[1], vi[2] - vj[2] };
-    double vn = hsf_dot(dv, n);             /* < 0 when approaching */
-    double impulse = -2 * mi * mj / (mi + mj) * vn;     /* along +n, onto i */
-    double ki = impulse / mi, kj = impulse / mj;
-    for (int a = 0; a < 3; a++) {
-        vi[a] += ki * n[a];
-        vj[a] -= kj * n[a];
-    }
-    *virial = impulse * dist;
-    return fabs(impulse);
+    double c = -2 * hsf_dot(dv, dr) / dd;  /* > 0 when approaching */
+    double m = mi + mj;
+    hsf_pair_kick(dr, c, mj / m, mi / m, vi, vj);
+    double impulse = mi * mj / m * c;       /* along dr, onto i, per unit of dr */
+    *virial = impulse * dd;
+    return fabs(impulse) * sqrt(dd);
 }
 
 double hsf_parabola_time(double x, double v, double g, double face, int dir)
