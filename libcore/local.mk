@@ -35,6 +35,7 @@ libhsframe_core_la_SOURCES = \
 	libcore/shared/neighbours.c libcore/shared/neighbours.h \
 	libcore/event/engine.c libcore/event/pair_search.h libcore/event/control.c \
 	libcore/event/start_pass.c libcore/event/start_pass.h \
+	libcore/event/state.h libcore/event/setup.c libcore/event/setup.h \
 	libcore/shared/outputs.c libcore/shared/outputs.h \
 	libcore/shared/progress.c libcore/shared/progress.h \
 	libcore/event/audit.c libcore/event/audit.h \

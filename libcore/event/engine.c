@@ -37,7 +37,7 @@
 #include "event/pair_search.h"
 #include "event/queue_contents.h"
 #include "event/start_pass.h"
-#include "shared/system_private.h"
+#include "event/state.h"
 #include "model/model.h"
 
 static int is_particle_event(uint32_t kind)
@@ -50,12 +50,13 @@ static int is_particle_event(uint32_t kind)
  * recognised as superseded when it comes out (event_seq).  face: for a
  * cell event, the face it leaves through (axis * 2 + (dir > 0)), kept in
  * the event's stamp. */
-static int push(hsf_system *sys, double time, uint32_t kind, uint32_t subject,
+static int push(hsf_event_engine *e, double time, uint32_t kind, uint32_t subject,
                 uint32_t object, uint32_t face, hsf_error *err)
 {
-    uint64_t seq = ++sys->next_seq;
+    hsf_system *sys = e->sys;
+    uint64_t seq = ++e->next_seq;
     int failed;
-    if (sys->indexed) {
+    if (e->indexed) {
         uint32_t key = subject;
         if (is_particle_event(kind)) {
             hsf_body *b = &sys->b[subject];
@@ -65,26 +66,27 @@ static int push(hsf_system *sys, double time, uint32_t kind, uint32_t subject,
             b->event_face = face & 7;
         } else {
             key = hsf_special_key(sys, kind, object);
-            sys->special_seq[key - sys->n] = seq;     /* for a checkpoint */
+            e->special_seq[key - sys->n] = seq;     /* for a checkpoint */
         }
-        failed = sys->queue->index_set(sys->queue_state, key, time, seq, err);
+        failed = e->queue->index_set(e->queue_state, key, time, seq, err);
     } else {
         hsf_event ev = { .time = time, .seq = seq, .subject = subject,
                          .object = object, .kind = kind, .stamp = face };
-        failed = sys->queue->push(sys->queue_state, &ev, err);
+        failed = e->queue->push(e->queue_state, &ev, err);
         if (is_particle_event(kind))
             sys->b[subject].event_seq = seq;
     }
     if (failed)
-        return hsf_error_prefix(err, "queue %s: ", sys->queue_plugin.info->name);
+        return hsf_error_prefix(err, "queue %s: ", e->queue_plugin.info->name);
     return 0;
 }
 
 /* Particle i will have no event: free flight forever. */
-static void unschedule(hsf_system *sys, uint32_t i)
+static void unschedule(hsf_event_engine *e, uint32_t i)
 {
-    if (sys->indexed) {
-        sys->queue->index_remove(sys->queue_state, i);
+    hsf_system *sys = e->sys;
+    if (e->indexed) {
+        e->queue->index_remove(e->queue_state, i);
         sys->b[i].event_kind = 0;   /* no key held (hsf_queue_check) */
     } else {
         sys->b[i].event_seq = 0;
@@ -147,8 +149,9 @@ __attribute__((always_inline)) static inline void fetch_members(void *ctx,
 /* Asks the caches for the start of what particle k's predictions will
  * read: its neighbour list, or the cells around it (around where its own
  * event, a cell crossing, takes it, if own_event). */
-static void fetch_neighbourhood(const hsf_system *sys, uint32_t k, int own_event)
+static void fetch_neighbourhood(const hsf_event_engine *e, uint32_t k, int own_event)
 {
+    const hsf_system *sys = e->sys;
     const hsf_body *b = &sys->b[k];
     if (sys->search == HSF_SEARCH_LISTS) {
         hsf_prefetch(hsf_nb_block(&sys->nb, k));
@@ -157,7 +160,7 @@ static void fetch_neighbourhood(const hsf_system *sys, uint32_t k, int own_event
         int crossing = own_event && b->event_kind == HSF_EVENT_CELL;
         int axis = crossing ? (int)b->event_face / 2 : 0;
         int dir = crossing ? (b->event_face % 2 ? 1 : -1) : 0;
-        if (crossing && sys->keep_partner) {
+        if (crossing && e->keep_partner) {
             /* The crossing writes the cell it leaves and the one it
              * enters, and searches the layer beyond. */
             const hsf_cell_level *l = &sys->cells.level[b->level];
@@ -195,9 +198,10 @@ static void fetch_listed(const hsf_system *sys, uint32_t k)
  * the core can track would be dropped.  hsf_prefetch, not
  * __builtin_prefetch: GCC deleted fetch_neighbourhood, which only
  * prefetches (hsframe/prefetch.h). */
-static void fetch_ahead(hsf_system *sys)
+static void fetch_ahead(hsf_event_engine *e)
 {
-    hsf_ahead *ah = &sys->ahead;
+    hsf_system *sys = e->sys;
+    hsf_ahead *ah = &e->ahead;
     uint32_t n = (uint32_t)sys->n;
     for (uint32_t a = 0; a < ah->n_layers; a++) {
         const hsf_body *b = &sys->b[ah->layers[a]];
@@ -206,7 +210,7 @@ static void fetch_ahead(hsf_system *sys)
     }
     ah->n_layers = 0;
     for (uint32_t a = 0; a < ah->n_partners; a++)
-        fetch_neighbourhood(sys, ah->partners[a], 0);
+        fetch_neighbourhood(e, ah->partners[a], 0);
     ah->n_partners = 0;
     for (uint32_t a = 0; a < ah->n_fresh; a++) {
         uint32_t k = ah->fresh[a];
@@ -216,7 +220,7 @@ static void fetch_ahead(hsf_system *sys)
             if (b->event_kind == HSF_EVENT_CELL)    /* a renewal scans the grid */
                 hsf_cells_block(&sys->cells, sys->b, k, 0, 0, fetch_slots, NULL);
         } else
-            fetch_neighbourhood(sys, k, 1);
+            fetch_neighbourhood(e, k, 1);
         if (b->event_kind == HSF_EVENT_PAIR) {
             uint32_t j = b->event_object;
             hsf_prefetch(&sys->m[j]);
@@ -226,10 +230,10 @@ static void fetch_ahead(hsf_system *sys)
              * (timed at 10^6 discs: a tenth of the counts went to memory). */
             hsf_prefetch(&b->collisions);
             hsf_prefetch(&sys->b[j].collisions);
-            if (sys->queue_prefetch)    /* the collision will set j's event */
-                sys->queue_prefetch(sys->queue_state, j);
+            if (e->queue_prefetch)    /* the collision will set j's event */
+                e->queue_prefetch(e->queue_state, j);
             ah->partners[ah->n_partners++] = j;
-        } else if (b->event_kind == HSF_EVENT_CELL && sys->keep_partner) {
+        } else if (b->event_kind == HSF_EVENT_CELL && e->keep_partner) {
             /* A crossing reads the particles of the cells it brings near
              * (next stage) and solves the partner it kept again. */
             ah->layers[ah->n_layers++] = k;
@@ -240,7 +244,7 @@ static void fetch_ahead(hsf_system *sys)
         }
     }
     uint32_t named[HSF_AHEAD];
-    uint32_t count = sys->queue->index_upcoming(sys->queue_state, named, HSF_AHEAD);
+    uint32_t count = e->queue->index_upcoming(e->queue_state, named, HSF_AHEAD);
     ah->n_fresh = 0;
     for (uint32_t a = 0; a < count; a++) {
         uint32_t k = named[a], known = k >= n;
@@ -251,7 +255,7 @@ static void fetch_ahead(hsf_system *sys)
         hsf_prefetch(&sys->m[k]);
         fetch_body(&sys->b[k]);
         if (sys->search == HSF_SEARCH_LISTS)
-            fetch_neighbourhood(sys, k, 1);
+            fetch_neighbourhood(e, k, 1);
         ah->fresh[ah->n_fresh++] = k;
     }
     memcpy(ah->named, named, sizeof named);
@@ -260,17 +264,18 @@ static void fetch_ahead(hsf_system *sys)
 
 /* The next event: popped, or with an indexed queue read in place (it is
  * moved or removed when it has been handled).  Returns 0 when none is left. */
-static int next_event(hsf_system *sys, hsf_event *ev)
+static int next_event(hsf_event_engine *e, hsf_event *ev)
 {
-    if (!sys->indexed)
-        return sys->queue->pop(sys->queue_state, ev);
+    hsf_system *sys = e->sys;
+    if (!e->indexed)
+        return e->queue->pop(e->queue_state, ev);
     uint32_t key;
     double time;
-    if (!sys->queue->index_first(sys->queue_state, &key, &time))
+    if (!e->queue->index_first(e->queue_state, &key, &time))
         return 0;
     uint32_t n = (uint32_t)sys->n;
-    if (sys->fetch_ahead)
-        fetch_ahead(sys);
+    if (e->fetch_ahead)
+        fetch_ahead(e);
     if (key < n) {
         const hsf_body *b = &sys->b[key];
         *ev = (hsf_event){ .time = time, .seq = b->event_seq, .subject = key,
@@ -284,10 +289,11 @@ static int next_event(hsf_system *sys, hsf_event *ev)
 }
 
 /* A special event of an indexed queue that will not come again. */
-static void retire(hsf_system *sys, const hsf_event *ev)
+static void retire(hsf_event_engine *e, const hsf_event *ev)
 {
-    if (sys->indexed)
-        sys->queue->index_remove(sys->queue_state, hsf_special_key(sys, ev->kind, ev->object));
+    hsf_system *sys = e->sys;
+    if (e->indexed)
+        e->queue->index_remove(e->queue_state, hsf_special_key(sys, ev->kind, ev->object));
 }
 
 /* Without lists: time until a particle moving as m (at its own clock)
@@ -323,7 +329,7 @@ static int new_layer(const hsf_block_cell *block, int cells, int axis, int dir,
 
 /* Notes the kept partner j of a crossing as the batch's first candidate,
  * seen through its nearest image: they are closer than a third of the box
- * (sys->keep_partner), and their distance shrinks until they touch. */
+ * (e->keep_partner), and their distance shrinks until they touch. */
 static void note_kept_partner(const hsf_system *sys, uint32_t j, pair_search *s)
 {
     hsf_pair_batch *pb = &s->batch;
@@ -351,7 +357,7 @@ static __attribute__((noinline, cold)) int bad_hit(const hsf_system *sys, uint32
  * earliest of its pair collisions with its neighbours, its wall hit and
  * its leaving its neighbourhood (or cell).
  *
- * With cells on a plain grid (sys->keep_partner) the earliest collision
+ * With cells on a plain grid (e->keep_partner) the earliest collision
  * after the cell exit is kept too, as the partner of the cell event: when
  * the particle crosses (cross, not NULL), the cells it had around it still
  * hold no earlier collision than with that partner, so only the layer of
@@ -369,10 +375,11 @@ typedef struct crossing {
  * into reach, with that partner noted as the first candidate; otherwise
  * the whole block. Sets *cells to the number of cells returned. */
 __attribute__((always_inline)) static inline const hsf_block_cell *
-crossing_cells(const hsf_system *sys, const crossing *cross, const hsf_block_cell *block,
+crossing_cells(const hsf_event_engine *e, const crossing *cross, const hsf_block_cell *block,
                int *cells, hsf_block_cell *layer, pair_search *s)
 {
-    if (!cross || !sys->keep_partner ||
+    const hsf_system *sys = e->sys;
+    if (!cross || !e->keep_partner ||
         (cross->partner != HSF_NONE && sys->b[cross->partner].changed_seq >= cross->seq))
         return block;
     *cells = new_layer(block, *cells, cross->axis, cross->dir, layer);
@@ -381,7 +388,7 @@ crossing_cells(const hsf_system *sys, const crossing *cross, const hsf_block_cel
     return layer;
 }
 
-static HSF_AVX2_CLONES int predict_model(hsf_system *sys, uint32_t i, const crossing *cross,
+static HSF_AVX2_CLONES int predict_model(hsf_event_engine *e, uint32_t i, const crossing *cross,
                                          hsf_error *err);
 
 /* The first wall a particle on path touches, and when (boundary.h).
@@ -394,11 +401,12 @@ static inline double path_wall_hit(const hsf_system *sys, const hsf_path *path, 
 }
 
 /* Built for AVX2 as well, as predict_model is (HSF_AVX2_CLONES, pair_search.h). */
-static HSF_AVX2_CLONES int predict(hsf_system *sys, uint32_t i, const crossing *cross,
+static HSF_AVX2_CLONES int predict(hsf_event_engine *e, uint32_t i, const crossing *cross,
                                    hsf_error *err)
 {
+    hsf_system *sys = e->sys;
     if (__builtin_expect(sys->model != NULL, 0))
-        return predict_model(sys, i, cross, err);
+        return predict_model(e, i, cross, err);
     const hsf_motion *mi = &sys->m[i];
     double now = sys->time, ri[3];
     hsf_position_at(mi, now, ri);
@@ -425,7 +433,7 @@ static HSF_AVX2_CLONES int predict(hsf_system *sys, uint32_t i, const crossing *
      * exit (the particle is predicted again then), or when a partner is
      * kept, before the wall: that bound lets the search dismiss most pairs
      * cheaply.  Ties: wall, then exit, then pair, a fixed rule. */
-    double limit = sys->keep_partner || t_wall < t_cell ? t_wall : t_cell;
+    double limit = e->keep_partner || t_wall < t_cell ? t_wall : t_cell;
     pair_search s;
     s.m = sys->m;
     s.b = sys->b;
@@ -460,7 +468,7 @@ static HSF_AVX2_CLONES int predict(hsf_system *sys, uint32_t i, const crossing *
         int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s.shifted);
         if (cells) {
             hsf_block_cell layer[9];
-            const hsf_block_cell *scan = crossing_cells(sys, cross, block, &cells, layer, &s);
+            const hsf_block_cell *scan = crossing_cells(e, cross, block, &cells, layer, &s);
             scan_block(sys, i, scan, cells, &s);
         } else if (sys->dim == 2) {
             hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_now, &s);
@@ -488,17 +496,17 @@ static HSF_AVX2_CLONES int predict(hsf_system *sys, uint32_t i, const crossing *
         /* Without reading ahead, the partner's body is a cache miss when
          * the event is checked; asked for now, it is still in a cache of
          * a system that fits in them. */
-        if (!sys->fetch_ahead)
+        if (!e->fetch_ahead)
             hsf_prefetch(&sys->b[s.partner].changed_seq);
-        return push(sys, now + s.best, HSF_EVENT_PAIR, i, s.partner, 0, err);
+        return push(e, now + s.best, HSF_EVENT_PAIR, i, s.partner, 0, err);
     }
     if (t_wall <= t_cell && t_wall < INFINITY)
-        return push(sys, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, 0, err);
+        return push(e, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, 0, err);
     if (t_cell < INFINITY)
-        return push(sys, now + t_cell, HSF_EVENT_CELL, i, s.partner,
+        return push(e, now + t_cell, HSF_EVENT_CELL, i, s.partner,
                     (uint32_t)(axis * 2 + (dir > 0)), err);
     /* Free flight forever (a kept partner needs a cell event to come). */
-    unschedule(sys, i);
+    unschedule(e, i);
     return 0;
 }
 
@@ -508,13 +516,14 @@ static HSF_AVX2_CLONES int predict(hsf_system *sys, uint32_t i, const crossing *
  * within a step's reach at once, the scalar way), or, for growing cores,
  * against the core as it grows (hsf_growing_pair_times), and, when nothing
  * grows (hsf_model.plain), the partner kept across a crossing
- * (sys->keep_partner).  s holds i's motion now and the limit.  The same
+ * (e->keep_partner).  s holds i's motion now and the limit.  The same
  * candidates in the same order as hsf_model_search, solved by the same
  * operations: the same event, but for exact ties of two candidates'
  * times. */
-static HSF_AVX2_CLONES void search_plain_model(const hsf_system *sys, uint32_t i,
+static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32_t i,
                                                const crossing *cross, pair_search *s)
 {
+    const hsf_system *sys = e->sys;
     const hsf_model *md = sys->model;
     s->sys = sys;
     s->m = sys->m;
@@ -558,7 +567,7 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_system *sys, uint32_t i
     int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s->shifted);
     if (cells) {
         hsf_block_cell layer[9];
-        const hsf_block_cell *scan = crossing_cells(sys, cross, block, &cells, layer, s);
+        const hsf_block_cell *scan = crossing_cells(e, cross, block, &cells, layer, s);
         scan_block_model(sys, i, scan, cells, s);
     } else {
         s->shifted = 1;
@@ -573,10 +582,11 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_system *sys, uint32_t i
  * plain case (search_plain_model) a partner is kept across cell
  * crossings, as on the hard-sphere path. */
 static __attribute__((noinline)) HSF_AVX2_CLONES int
-predict_model(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err)
+predict_model(hsf_event_engine *e, uint32_t i, const crossing *cross, hsf_error *err)
 {
+    hsf_system *sys = e->sys;
     if (sys->fixed && sys->fixed[i]) {
-        unschedule(sys, i);     /* a fixed particle has no events of its own */
+        unschedule(e, i);     /* a fixed particle has no events of its own */
         return 0;
     }
     const hsf_model *md = sys->model;
@@ -625,18 +635,18 @@ predict_model(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err
         memcpy(s.ri, ri, sizeof ri);
         memcpy(s.vi, vi, sizeof vi);
         s.now = now;
-        s.best = sys->keep_partner ? t_wall : best;
-        search_plain_model(sys, i, cross, &s);
+        s.best = e->keep_partner ? t_wall : best;
+        search_plain_model(e, i, cross, &s);
         /* Growing pairs are resolved in the batch (solve_touching). */
         if (s.partner != HSF_NONE && !s.scalar_best && !s.growing &&
             __builtin_expect(unresolved(&s), 0)) {
-            s.best = sys->keep_partner ? t_wall : best;
+            s.best = e->keep_partner ? t_wall : best;
             s.partner = HSF_NONE;
             hsf_model_search(sys, i, ri, vi, now, &s.best, &s.partner);
         }
         best = s.best;
         partner = s.partner;
-        if (partner != HSF_NONE && best < t_cell && !sys->fetch_ahead)
+        if (partner != HSF_NONE && best < t_cell && !e->fetch_ahead)
             hsf_prefetch(&sys->b[partner].changed_seq);
     } else {
         hsf_model_search(sys, i, ri, vi, now, &best, &partner);
@@ -653,13 +663,13 @@ predict_model(hsf_system *sys, uint32_t i, const crossing *cross, hsf_error *err
     }
     /* Only a kept partner comes after the cell exit. */
     if (partner != HSF_NONE && best < t_cell)
-        return push(sys, now + best, HSF_EVENT_PAIR, i, partner, 0, err);
+        return push(e, now + best, HSF_EVENT_PAIR, i, partner, 0, err);
     if (t_wall <= t_cell && t_wall < INFINITY)
-        return push(sys, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, 0, err);
+        return push(e, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, 0, err);
     if (t_cell < INFINITY)
-        return push(sys, now + t_cell, HSF_EVENT_CELL, i, partner,
+        return push(e, now + t_cell, HSF_EVENT_CELL, i, partner,
                     (uint32_t)(axis * 2 + (dir > 0)), err);
-    unschedule(sys, i);
+    unschedule(e, i);
     return 0;
 }
 
@@ -678,11 +688,12 @@ static inline void advance(const hsf_system *sys, hsf_motion *m, double t)
 /* Queues the compression's rescale event at time t (the one queued
  * before is superseded: moved with an indexed queue, recognised by its
  * seq with push and pop). */
-static int push_rescale(hsf_system *sys, double t, hsf_error *err)
+static int push_rescale(hsf_event_engine *e, double t, hsf_error *err)
 {
-    if (push(sys, t, HSF_EVENT_RESCALE, 0, 0, 0, err))
+    hsf_system *sys = e->sys;
+    if (push(e, t, HSF_EVENT_RESCALE, 0, 0, 0, err))
         return -1;
-    sys->model->growth.rescale_seq = sys->next_seq;
+    sys->model->growth.rescale_seq = e->next_seq;
     return 0;
 }
 
@@ -690,36 +701,38 @@ static int push_rescale(hsf_system *sys, double t, hsf_error *err)
  * core collision (counted as a collision), a step crossed or bounced at,
  * or a graze that changes nothing (only i is predicted again; j's own
  * event stands). */
-static __attribute__((noinline)) int do_model_pair(hsf_system *sys, uint32_t i, uint32_t j,
+static __attribute__((noinline)) int do_model_pair(hsf_event_engine *e, uint32_t i, uint32_t j,
                                                    hsf_error *err)
 {
+    hsf_system *sys = e->sys;
     hsf_event_info info;
     int outcome = hsf_model_pair_event(sys, i, j, &info, err);
     if (outcome < 0)
         return -1;
     if (outcome == HSF_OUTCOME_NONE)
-        return predict(sys, i, NULL, err);
+        return predict(e, i, NULL, err);
     /* A fixed partner is unchanged: the events others have with it stand. */
-    sys->b[i].changed_seq = sys->next_seq;
+    sys->b[i].changed_seq = e->next_seq;
     if (!sys->fixed || !sys->fixed[j])
-        sys->b[j].changed_seq = sys->next_seq;
+        sys->b[j].changed_seq = e->next_seq;
     if (outcome == HSF_OUTCOME_CORE) {
         sys->b[i].collisions++;
         sys->b[j].collisions++;
         sys->stats.collisions++;
     }
     sys->stats.virial += info.virial;
-    if (predict(sys, i, NULL, err) || predict(sys, j, NULL, err))
+    if (predict(e, i, NULL, err) || predict(e, j, NULL, err))
         return -1;
     hsf_growth *g = &sys->model->growth;
     if (outcome == HSF_OUTCOME_CORE && g->on && ++g->since_rescale == g->rescale_every &&
-        push_rescale(sys, sys->time, err))
+        push_rescale(e, sys->time, err))
         return -1;
     return sys->event_mask & HSF_EVENT_MASK(info.kind) ? hsf_outputs_notify(sys, &info, err) : 0;
 }
 
-static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
+static int do_pair(hsf_event_engine *e, const hsf_event *ev, hsf_error *err)
 {
+    hsf_system *sys = e->sys;
     uint32_t i = ev->subject, j = ev->object;
     /* Both neighbour lists and the partner's motion are needed soon: ask
      * for them now, so that their cache misses overlap. */
@@ -732,9 +745,9 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     hsf_prefetch(&sys->m[j]);
     if (sys->b[j].changed_seq >= ev->seq) {
         sys->stats.stale_events++;
-        return predict(sys, i, NULL, err);
+        return predict(e, i, NULL, err);
     }
-    if (sys->search == HSF_SEARCH_CELLS && sys->fetch_blocks) {
+    if (sys->search == HSF_SEARCH_CELLS && e->fetch_blocks) {
         hsf_cells_block(&sys->cells, sys->b, i, 0, 0, fetch_members, sys);
         hsf_cells_block(&sys->cells, sys->b, j, 0, 0, fetch_members, sys);
     }
@@ -742,13 +755,13 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
     advance(sys, mi, ev->time);
     advance(sys, mj, ev->time);
     if (__builtin_expect(sys->model != NULL, 0))
-        return do_model_pair(sys, i, j, err);
+        return do_model_pair(e, i, j, err);
     double dr[3];
     hsf_separation(sys, mi->r, mj->r, dr);
     hsf_event_info info = { .kind = HSF_EVENT_PAIR, .time = ev->time, .i = i, .j = j };
     info.impulse = hsf_pair_collide(dr, mi->v, mj->v, sys->b[i].mass, sys->b[j].mass,
                                     &info.virial);
-    sys->b[i].changed_seq = sys->b[j].changed_seq = sys->next_seq;
+    sys->b[i].changed_seq = sys->b[j].changed_seq = e->next_seq;
     sys->b[i].collisions++;
     sys->b[j].collisions++;
     sys->stats.collisions++;
@@ -759,7 +772,7 @@ static int do_pair(hsf_system *sys, const hsf_event *ev, hsf_error *err)
         for (uint32_t k = 0, count = *hsf_nb_count(&sys->nb, j); k < count; k++)
             hsf_prefetch(&sys->m[list[k]]);
     }
-    if (predict(sys, i, NULL, err) || predict(sys, j, NULL, err))
+    if (predict(e, i, NULL, err) || predict(e, j, NULL, err))
         return -1;
     if (!(sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_PAIR)))
         return 0;
@@ -815,8 +828,9 @@ static __attribute__((noinline)) double collide_moving(hsf_system *sys, uint32_t
     return impulse;
 }
 
-static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
+static int do_wall(hsf_event_engine *e, const hsf_event *ev, hsf_error *err)
 {
+    hsf_system *sys = e->sys;
     uint32_t i = ev->subject;
     hsf_motion *mi = &sys->m[i];
     advance(sys, mi, ev->time);
@@ -841,11 +855,11 @@ static int do_wall(hsf_system *sys, const hsf_event *ev, hsf_error *err)
         if (sys->model->growth.on)
             info.impulse += grow_off_wall(sys, i, (int)ev->object);
     }
-    sys->b[i].changed_seq = sys->next_seq;
+    sys->b[i].changed_seq = e->next_seq;
     sys->b[i].collisions++;
     sys->stats.wall_hits++;
     sys->stats.wall_impulse += info.impulse;
-    if (predict(sys, i, NULL, err))
+    if (predict(e, i, NULL, err))
         return -1;
     return sys->event_mask & HSF_EVENT_MASK(HSF_EVENT_WALL) ? hsf_outputs_notify(sys, &info, err) : 0;
 }
@@ -862,8 +876,9 @@ static int leaves_box(const hsf_system *sys, uint32_t i, int axis, int dir)
 /* The subject reached the edge of its neighbourhood: a new one around it.
  * Without lists, it reached the face of its cell, or without cells a
  * periodic face of the box, and comes back in on the other side. */
-static int do_cell(hsf_system *sys, const hsf_event *ev, hsf_error *err)
+static int do_cell(hsf_event_engine *e, const hsf_event *ev, hsf_error *err)
 {
+    hsf_system *sys = e->sys;
     uint32_t i = ev->subject;
     int axis = (int)ev->stamp / 2, dir = ev->stamp % 2 ? 1 : -1;
     advance(sys, &sys->m[i], ev->time);
@@ -872,23 +887,23 @@ static int do_cell(hsf_system *sys, const hsf_event *ev, hsf_error *err)
         /* A particle that strayed across a sheared box's gradient face
          * comes back as the image it is (shear.h) before it is wrapped. */
         if (__builtin_expect(sys->shear.on, 0) && hsf_shear_come_back(sys, i))
-            sys->b[i].changed_seq = sys->next_seq;
+            sys->b[i].changed_seq = e->next_seq;
         hsf_cells_reanchor(&sys->cells, sys->m, sys->b, i);
         if (hsf_neighbours_renew(&sys->nb, &sys->cells, sys->m, sys->b, i, err))
             return -1;
     } else if (__builtin_expect(sys->shear.on, 0) && axis == sys->shear.gradient &&
                leaves_box(sys, i, axis, dir)) {
         hsf_shear_cross(sys, i, dir);
-        sys->b[i].changed_seq = sys->next_seq;  /* its velocity changed */
+        sys->b[i].changed_seq = e->next_seq;  /* its velocity changed */
     } else if (sys->search == HSF_SEARCH_CELLS) {
         hsf_cells_cross(&sys->cells, sys->m, sys->b, i, axis, dir);
         crossing cross = { .axis = axis, .dir = dir, .partner = ev->object, .seq = ev->seq };
-        return predict(sys, i, &cross, err);
+        return predict(e, i, &cross, err);
     } else {
         sys->m[i].r[axis] = dir > 0 ? sys->lo[axis] : sys->hi[axis];
         sys->b[i].image[axis] += dir;
     }
-    return predict(sys, i, NULL, err);
+    return predict(e, i, NULL, err);
 }
 
 /* Time reversal: every particle is brought to now and turned round, and
@@ -896,23 +911,25 @@ static int do_cell(hsf_system *sys, const hsf_event *ev, hsf_error *err)
  * predict renews event_seq, and changed_seq voids those with partners).
  * Exact dynamics would retrace the path; round-off makes it diverge, which
  * is what a user of reverse_at measures. */
-static int do_reverse(hsf_system *sys, hsf_error *err)
+static int do_reverse(hsf_event_engine *e, hsf_error *err)
 {
+    hsf_system *sys = e->sys;
     for (uint32_t i = 0; i < sys->n; i++) {
         hsf_motion *m = &sys->m[i];
         advance(sys, m, sys->time);
         for (int a = 0; a < 3; a++)
             m->v[a] = -m->v[a];
-        sys->b[i].changed_seq = sys->next_seq;
+        sys->b[i].changed_seq = e->next_seq;
     }
     for (uint32_t i = 0; i < sys->n; i++)
-        if (predict(sys, i, NULL, err))
+        if (predict(e, i, NULL, err))
             return -1;
     return 0;
 }
 
-int hsf_engine_set_velocity(hsf_system *sys, uint32_t i, const double v[3], hsf_error *err)
+int hsf_engine_set_velocity(hsf_event_engine *e, uint32_t i, const double v[3], hsf_error *err)
 {
+    hsf_system *sys = e->sys;
     if (sys->fixed && sys->fixed[i])
         return 0;               /* fixed particles keep still (a bath's draw too) */
     hsf_motion *m = &sys->m[i];
@@ -921,14 +938,15 @@ int hsf_engine_set_velocity(hsf_system *sys, uint32_t i, const double v[3], hsf_
     for (int a = 0; a < 3; a++)
         m->v[a] = a < sys->dim ? v[a] : 0;
     sys->heat += 0.5 * sys->b[i].mass * (hsf_dot(m->v, m->v) - before);
-    sys->b[i].changed_seq = sys->next_seq;
-    return predict(sys, i, NULL, err);
+    sys->b[i].changed_seq = e->next_seq;
+    return predict(e, i, NULL, err);
 }
 
 /* The thermostat's event, and its next one if before the end. */
-static int do_thermostat(hsf_system *sys, hsf_error *err)
+static int do_thermostat(hsf_event_engine *e, hsf_error *err)
 {
-    hsf_control c = { .sys = sys, .err = err };
+    hsf_system *sys = e->sys;
+    hsf_control c = { .sys = sys, .engine = e, .err = err };
     double next = INFINITY;
     const char *name = sys->thermostat_plugin.info->name;
     sys->thermostat_events++;
@@ -939,9 +957,9 @@ static int do_thermostat(hsf_system *sys, hsf_error *err)
                              "at %g: expected a later time, or INFINITY for none", name,
                              sys->time, next);
     if (next < sys->end_time)
-        return push(sys, next, HSF_EVENT_THERMOSTAT, 0, 0, 0, err);
+        return push(e, next, HSF_EVENT_THERMOSTAT, 0, 0, 0, err);
     hsf_event done = { .kind = HSF_EVENT_THERMOSTAT };
-    retire(sys, &done);
+    retire(e, &done);
     return 0;
 }
 
@@ -950,9 +968,10 @@ static int do_thermostat(hsf_system *sys, hsf_error *err)
  * rescaled, the grid rebuilt when the radii outgrow it, and everything
  * predicted anew (the growth and the velocities changed).  A jammed
  * packing ends the run; so does a prelude that reached its target. */
-static int do_rescale(hsf_system *sys, const hsf_event *ev, hsf_error *err)
+static int do_rescale(hsf_event_engine *e, const hsf_event *ev, hsf_error *err)
 {
-    if (!sys->indexed && ev->seq != sys->model->growth.rescale_seq) {
+    hsf_system *sys = e->sys;
+    if (!e->indexed && ev->seq != sys->model->growth.rescale_seq) {
         sys->stats.stale_events++;      /* superseded by a later request */
         return 0;
     }
@@ -968,16 +987,16 @@ static int do_rescale(hsf_system *sys, const hsf_event *ev, hsf_error *err)
         hsf_system_mark_wall_free(sys);
     }
     for (uint32_t i = 0; i < sys->n; i++)
-        sys->b[i].changed_seq = sys->next_seq;
+        sys->b[i].changed_seq = e->next_seq;
     for (uint32_t i = 0; i < sys->n; i++)
-        if (predict(sys, i, NULL, err))
+        if (predict(e, i, NULL, err))
             return -1;
     if (action == HSF_RESCALE_STOP)
-        return push(sys, sys->time, HSF_EVENT_STOP, 0, 0, 0, err);
+        return push(e, sys->time, HSF_EVENT_STOP, 0, 0, 0, err);
     if (next < sys->end_time)
-        return push_rescale(sys, next, err);
+        return push_rescale(e, next, err);
     hsf_event done = { .kind = HSF_EVENT_RESCALE };
-    retire(sys, &done);
+    retire(e, &done);
     return 0;
 }
 
@@ -987,64 +1006,68 @@ static int do_rescale(hsf_system *sys, const hsf_event *ev, hsf_error *err)
  * predicted again (shared/shear.h), its neighbour list renewed first, and
  * the next slide is queued.  The slide events fall at whole multiples of
  * the period, so that a resumed run queues the same ones. */
-static int do_slide(hsf_system *sys, hsf_error *err)
+static int do_slide(hsf_event_engine *e, hsf_error *err)
 {
+    hsf_system *sys = e->sys;
     for (uint32_t i = 0; i < sys->n; i++)
         if (hsf_shear_near_faces(sys, i) &&
             ((sys->search == HSF_SEARCH_LISTS &&
               hsf_neighbours_renew(&sys->nb, &sys->cells, sys->m, sys->b, i, err)) ||
-             predict(sys, i, NULL, err)))
+             predict(e, i, NULL, err)))
             return -1;
     double next = (nearbyint(sys->time / sys->shear.period) + 1) * sys->shear.period;
     if (next < sys->end_time)
-        return push(sys, next, HSF_EVENT_SLIDE, 0, 0, 0, err);
+        return push(e, next, HSF_EVENT_SLIDE, 0, 0, 0, err);
     hsf_event done = { .kind = HSF_EVENT_SLIDE };
-    retire(sys, &done);
+    retire(e, &done);
     return 0;
 }
 
 /* Samples output k and schedules its next sample if it falls before the end
  * (the final sample at end_time is taken after the loop). */
-static int do_sample(hsf_system *sys, uint32_t k, hsf_error *err)
+static int do_sample(hsf_event_engine *e, uint32_t k, hsf_error *err)
 {
+    hsf_system *sys = e->sys;
     hsf_output_slot *o = &sys->out[k];
     if (hsf_output_sample(sys, o, err))
         return -1;
     double next = (double)++o->next_k * o->interval;
     if (next < sys->end_time)
-        return push(sys, next, HSF_EVENT_SAMPLE, 0, k, 0, err);
+        return push(e, next, HSF_EVENT_SAMPLE, 0, k, 0, err);
     hsf_event done = { .kind = HSF_EVENT_SAMPLE, .object = k };
-    retire(sys, &done);
+    retire(e, &done);
     return 0;
 }
 
 /* The overlap audit (audit.h), and with it the check that the queue holds
  * every event it was given; then the next audit, if before the end. */
-static int do_audit(hsf_system *sys, hsf_error *err)
+static int do_audit(hsf_event_engine *e, hsf_error *err)
 {
-    if (hsf_audit_check(sys, err) || hsf_queue_check(sys, err))
+    hsf_system *sys = e->sys;
+    if (hsf_audit_check(sys, err) || hsf_queue_check(e, err))
         return -1;
     double next = (double)++sys->audit_k * sys->audit_every;
     if (next < sys->end_time)
-        return push(sys, next, HSF_EVENT_AUDIT, 0, 0, 0, err);
+        return push(e, next, HSF_EVENT_AUDIT, 0, 0, 0, err);
     hsf_event done = { .kind = HSF_EVENT_AUDIT };
-    retire(sys, &done);
+    retire(e, &done);
     return 0;
 }
 
 /* Particle i's first event from the start pass's pick (start_pass.h):
- * what predict(sys, i, NULL, err) would push, by predict's rules, or
+ * what predict(e, i, NULL, err) would push, by predict's rules, or
  * predict itself for the picks the pass leaves to it. */
-static int push_first(hsf_system *sys, uint32_t i, hsf_error *err)
+static int push_first(hsf_event_engine *e, uint32_t i, hsf_error *err)
 {
+    hsf_system *sys = e->sys;
     double found;
     uint32_t partner = hsf_start_pass_take(sys, i, &found);
     if (partner == HSF_START_REDO)
-        return predict(sys, i, NULL, err);
+        return predict(e, i, NULL, err);
     hsf_start_limits l;
-    hsf_start_limits_of(sys, i, &l);
+    hsf_start_limits_of(sys, e->keep_partner, i, &l);
     if (!(l.t_wall >= 0))
-        return predict(sys, i, NULL, err);      /* which says what is wrong */
+        return predict(e, i, NULL, err);      /* which says what is wrong */
     double best = l.limit;
     if (partner != HSF_NONE) {
         /* The pass had no limit: a collision after it is none, one
@@ -1054,77 +1077,79 @@ static int push_first(hsf_system *sys, uint32_t i, hsf_error *err)
         else if (found > l.limit * (1 + HSF_START_CLOSE))
             partner = HSF_NONE;
         else
-            return predict(sys, i, NULL, err);
+            return predict(e, i, NULL, err);
     }
     double now = sys->time;
     if (partner != HSF_NONE && best < l.t_cell)
-        return push(sys, now + best, HSF_EVENT_PAIR, i, partner, 0, err);
+        return push(e, now + best, HSF_EVENT_PAIR, i, partner, 0, err);
     if (l.t_wall <= l.t_cell && l.t_wall < INFINITY)
-        return push(sys, now + l.t_wall, HSF_EVENT_WALL, i, (uint32_t)l.wall, 0, err);
+        return push(e, now + l.t_wall, HSF_EVENT_WALL, i, (uint32_t)l.wall, 0, err);
     if (l.t_cell < INFINITY)
-        return push(sys, now + l.t_cell, HSF_EVENT_CELL, i, partner,
+        return push(e, now + l.t_cell, HSF_EVENT_CELL, i, partner,
                     (uint32_t)(l.axis * 2 + (l.dir > 0)), err);
-    unschedule(sys, i);
+    unschedule(e, i);
     return 0;
 }
 
 /* Every particle's first event, in the order of the particles (their
  * events' seqs are predict's): from one pass over the pairs where it
  * applies (start_pass.h), else by predict. */
-static int predict_all_first(hsf_system *sys, hsf_error *err)
+static int predict_all_first(hsf_event_engine *e, hsf_error *err)
 {
-    if (!sys->start_pass || hsf_start_pass_run(sys)) {
+    hsf_system *sys = e->sys;
+    if (!e->start_pass || hsf_start_pass_run(sys)) {
         for (uint32_t i = 0; i < sys->n; i++)
-            if (predict(sys, i, NULL, err))
+            if (predict(e, i, NULL, err))
                 return -1;
         return 0;
     }
     for (uint32_t i = 0; i < sys->n; i++)
-        if (push_first(sys, i, err)) {
+        if (push_first(e, i, err)) {
             hsf_start_pass_clear(sys, i + 1);
             return -1;
         }
     return 0;
 }
 
-static int schedule_start(hsf_system *sys, hsf_error *err)
+static int schedule_start(hsf_event_engine *e, hsf_error *err)
 {
+    hsf_system *sys = e->sys;
     /* The stop event goes in first, so that at end_time it pops before
      * anything scheduled later for the same time. */
-    if (push(sys, sys->end_time, HSF_EVENT_STOP, 0, 0, 0, err))
+    if (push(e, sys->end_time, HSF_EVENT_STOP, 0, 0, 0, err))
         return -1;
     if (sys->reverse_at >= 0 && sys->reverse_at < sys->end_time &&
-        push(sys, sys->reverse_at, HSF_EVENT_REVERSE, 0, 0, 0, err))
+        push(e, sys->reverse_at, HSF_EVENT_REVERSE, 0, 0, 0, err))
         return -1;
     sys->audit_k = 1;
     if (sys->audit_every > 0 && sys->audit_every < sys->end_time &&
-        push(sys, sys->audit_every, HSF_EVENT_AUDIT, 0, 0, 0, err))
+        push(e, sys->audit_every, HSF_EVENT_AUDIT, 0, 0, 0, err))
         return -1;
     if (hsf_outputs_begin(sys, err))
         return -1;
     for (size_t k = 0; k < sys->n_out; k++)
-        if (sys->out[k].interval > 0 && push(sys, 0, HSF_EVENT_SAMPLE, 0, (uint32_t)k, 0, err))
+        if (sys->out[k].interval > 0 && push(e, 0, HSF_EVENT_SAMPLE, 0, (uint32_t)k, 0, err))
             return -1;
-    if (predict_all_first(sys, err))
+    if (predict_all_first(e, err))
         return -1;
     if (sys->model && sys->model->growth.on) {
         hsf_growth *g = &sys->model->growth;
         double first = (g->s_cap - g->s0) / g->rate;
-        if (first < sys->end_time && push_rescale(sys, first, err))
+        if (first < sys->end_time && push_rescale(e, first, err))
             return -1;
     }
     if (sys->shear.on && sys->shear.period < sys->end_time &&
-        push(sys, sys->shear.period, HSF_EVENT_SLIDE, 0, 0, 0, err))
+        push(e, sys->shear.period, HSF_EVENT_SLIDE, 0, 0, 0, err))
         return -1;
     if (sys->thermostat) {
-        hsf_control c = { .sys = sys, .err = err };
+        hsf_control c = { .sys = sys, .engine = e, .err = err };
         double first = sys->thermostat->start(sys->thermostat_state, &c);
         if (c.failed || !(first >= 0))
             return c.failed ? -1 : hsf_error_set(err, "[thermostat] (%s): start gave its first "
                                                  "event at %g: expected a time >= 0, or "
                                                  "INFINITY", sys->thermostat_plugin.info->name,
                                                  first);
-        if (first < sys->end_time && push(sys, first, HSF_EVENT_THERMOSTAT, 0, 0, 0, err))
+        if (first < sys->end_time && push(e, first, HSF_EVENT_THERMOSTAT, 0, 0, 0, err))
             return -1;
     }
     return 0;
@@ -1158,18 +1183,20 @@ static int between_events(hsf_system *sys, hsf_error *err)
     return 0;
 }
 
-static __attribute__((noinline, cold)) int out_of_order(const hsf_system *sys,
+static __attribute__((noinline, cold)) int out_of_order(const hsf_event_engine *e,
                                                         const hsf_event *ev, hsf_error *err)
 {
+    const hsf_system *sys = e->sys;
     return hsf_error_set(err, "queue %s gave an event for t = %.17g (seq %llu) after the time "
                          "had reached %.17g: events out of order",
-                         sys->queue_plugin.info->name, ev->time, (unsigned long long)ev->seq,
+                         e->queue_plugin.info->name, ev->time, (unsigned long long)ev->seq,
                          sys->time);
 }
 
-int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
+int hsf_engine_run(hsf_event_engine *e, int resumed, hsf_error *err)
 {
-    if (!resumed && schedule_start(sys, err))
+    hsf_system *sys = e->sys;
+    if (!resumed && schedule_start(e, err))
         return -1;
     sys->loop_began = hsf_seconds_now();
     hsf_event ev;
@@ -1177,10 +1204,10 @@ int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
         int between = between_events(sys, err);
         if (between)
             return between;
-        if (!next_event(sys, &ev))
+        if (!next_event(e, &ev))
             break;
         if (__builtin_expect(ev.time < sys->time, 0))
-            return out_of_order(sys, &ev, err);
+            return out_of_order(e, &ev, err);
         sys->stats.events++;
         sys->time = ev.time;
         int rc = 0;
@@ -1188,32 +1215,32 @@ int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
         case HSF_EVENT_PAIR:
         case HSF_EVENT_WALL:
         case HSF_EVENT_CELL:
-            if (!sys->indexed && sys->b[ev.subject].event_seq != ev.seq) {
+            if (!e->indexed && sys->b[ev.subject].event_seq != ev.seq) {
                 sys->stats.stale_events++;      /* superseded by a later prediction */
                 continue;
             }
-            rc = ev.kind == HSF_EVENT_PAIR   ? do_pair(sys, &ev, err)
-                 : ev.kind == HSF_EVENT_WALL ? do_wall(sys, &ev, err)
-                                             : do_cell(sys, &ev, err);
+            rc = ev.kind == HSF_EVENT_PAIR   ? do_pair(e, &ev, err)
+                 : ev.kind == HSF_EVENT_WALL ? do_wall(e, &ev, err)
+                                             : do_cell(e, &ev, err);
             break;
         case HSF_EVENT_SAMPLE:
-            rc = do_sample(sys, ev.object, err);
+            rc = do_sample(e, ev.object, err);
             break;
         case HSF_EVENT_REVERSE:
-            retire(sys, &ev);
-            rc = do_reverse(sys, err);
+            retire(e, &ev);
+            rc = do_reverse(e, err);
             break;
         case HSF_EVENT_AUDIT:
-            rc = do_audit(sys, err);
+            rc = do_audit(e, err);
             break;
         case HSF_EVENT_THERMOSTAT:
-            rc = do_thermostat(sys, err);
+            rc = do_thermostat(e, err);
             break;
         case HSF_EVENT_RESCALE:
-            rc = do_rescale(sys, &ev, err);
+            rc = do_rescale(e, &ev, err);
             break;
         case HSF_EVENT_SLIDE:
-            rc = do_slide(sys, err);
+            rc = do_slide(e, err);
             break;
         case HSF_EVENT_STOP:
             goto finished;
@@ -1224,11 +1251,11 @@ int hsf_engine_run(hsf_system *sys, int resumed, hsf_error *err)
             return -1;
     }
     return hsf_error_set(err, "queue %s lost events: it ran dry at t = %.17g, before the stop "
-                         "event at t = %.17g", sys->queue_plugin.info->name, sys->time,
+                         "event at t = %.17g", e->queue_plugin.info->name, sys->time,
                          sys->end_time);
 finished:
     sys->time = ev.time;    /* end_time, or earlier: a jammed packing */
-    if (hsf_queue_check_final(sys, err))
+    if (hsf_queue_check_final(e, err))
         return -1;
     return hsf_outputs_finish(sys, err);
 }

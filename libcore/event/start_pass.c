@@ -8,7 +8,8 @@
 #include "shared/boundary_hit.h"
 #include "shared/physics.h"
 
-void hsf_start_limits_of(const hsf_system *sys, uint32_t i, hsf_start_limits *out)
+void hsf_start_limits_of(const hsf_system *sys, int keep_partner, uint32_t i,
+                         hsf_start_limits *out)
 {
     /* As predict (engine.c) computes them, operation for operation. */
     const hsf_motion *mi = &sys->m[i];
@@ -28,7 +29,7 @@ void hsf_start_limits_of(const hsf_system *sys, uint32_t i, hsf_start_limits *ou
     if (t_cell < 0)
         t_cell = 0;
     out->t_cell = t_cell;
-    out->limit = sys->keep_partner || out->t_wall < t_cell ? out->t_wall : t_cell;
+    out->limit = keep_partner || out->t_wall < t_cell ? out->t_wall : t_cell;
 }
 
 /* A particle's running pick, in its body's idle fields (start_pass.h):
