@@ -375,11 +375,10 @@ typedef struct crossing {
  * into reach, with that partner noted as the first candidate; otherwise
  * the whole block. Sets *cells to the number of cells returned. */
 __attribute__((always_inline)) static inline const hsf_block_cell *
-crossing_cells(const hsf_event_engine *e, const crossing *cross, const hsf_block_cell *block,
-               int *cells, hsf_block_cell *layer, pair_search *s)
+crossing_cells(const hsf_system *sys, int keep_partner, const crossing *cross,
+               const hsf_block_cell *block, int *cells, hsf_block_cell *layer, pair_search *s)
 {
-    const hsf_system *sys = e->sys;
-    if (!cross || !e->keep_partner ||
+    if (!cross || !keep_partner ||
         (cross->partner != HSF_NONE && sys->b[cross->partner].changed_seq >= cross->seq))
         return block;
     *cells = new_layer(block, *cells, cross->axis, cross->dir, layer);
@@ -388,8 +387,16 @@ crossing_cells(const hsf_event_engine *e, const crossing *cross, const hsf_block
     return layer;
 }
 
-static HSF_AVX2_CLONES int predict_model(hsf_event_engine *e, uint32_t i, const crossing *cross,
-                                         hsf_error *err);
+/* What a prediction found: the particle's next event, at time, of kind
+ * (0: none, free flight forever), with object (partner, wall or kept
+ * partner) and, for a cell event, the face it leaves through. */
+typedef struct prediction {
+    double time;
+    uint32_t kind, object, face;
+} prediction;
+
+static HSF_AVX2_CLONES int find_model(hsf_system *sys, int keep_partner, uint32_t i,
+                                      const crossing *cross, prediction *p, hsf_error *err);
 
 /* The first wall a particle on path touches, and when (boundary.h).
  * Walls that move: first_hit knows the time, next_hit does not. */
@@ -400,13 +407,14 @@ static inline double path_wall_hit(const hsf_system *sys, const hsf_path *path, 
                : hsf_boundary_hit(sys->boundary, sys->boundary_state, path, wall);
 }
 
-/* Built for AVX2 as well, as predict_model is (HSF_AVX2_CLONES, pair_search.h). */
-static HSF_AVX2_CLONES int predict(hsf_event_engine *e, uint32_t i, const crossing *cross,
-                                   hsf_error *err)
+/* Particle i's next event, predicted from the current time (see predict
+ * below); keep_partner: the engine's.  Built for AVX2 as well, as
+ * find_model is (HSF_AVX2_CLONES, pair_search.h). */
+static HSF_AVX2_CLONES int find_event(hsf_system *sys, int keep_partner, uint32_t i,
+                                      const crossing *cross, prediction *p, hsf_error *err)
 {
-    hsf_system *sys = e->sys;
     if (__builtin_expect(sys->model != NULL, 0))
-        return predict_model(e, i, cross, err);
+        return find_model(sys, keep_partner, i, cross, p, err);
     const hsf_motion *mi = &sys->m[i];
     double now = sys->time, ri[3];
     hsf_position_at(mi, now, ri);
@@ -433,7 +441,7 @@ static HSF_AVX2_CLONES int predict(hsf_event_engine *e, uint32_t i, const crossi
      * exit (the particle is predicted again then), or when a partner is
      * kept, before the wall: that bound lets the search dismiss most pairs
      * cheaply.  Ties: wall, then exit, then pair, a fixed rule. */
-    double limit = e->keep_partner || t_wall < t_cell ? t_wall : t_cell;
+    double limit = keep_partner || t_wall < t_cell ? t_wall : t_cell;
     pair_search s;
     s.m = sys->m;
     s.b = sys->b;
@@ -468,7 +476,7 @@ static HSF_AVX2_CLONES int predict(hsf_event_engine *e, uint32_t i, const crossi
         int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s.shifted);
         if (cells) {
             hsf_block_cell layer[9];
-            const hsf_block_cell *scan = crossing_cells(e, cross, block, &cells, layer, &s);
+            const hsf_block_cell *scan = crossing_cells(sys, keep_partner, cross, block, &cells, layer, &s);
             scan_block(sys, i, scan, cells, &s);
         } else if (sys->dim == 2) {
             hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_now, &s);
@@ -492,21 +500,15 @@ static HSF_AVX2_CLONES int predict(hsf_event_engine *e, uint32_t i, const crossi
         if (!(s.best < t_wall))
             s.partner = HSF_NONE;
     }
-    if (s.partner != HSF_NONE && s.best < t_cell) {
-        /* Without reading ahead, the partner's body is a cache miss when
-         * the event is checked; asked for now, it is still in a cache of
-         * a system that fits in them. */
-        if (!e->fetch_ahead)
-            hsf_prefetch(&sys->b[s.partner].changed_seq);
-        return push(e, now + s.best, HSF_EVENT_PAIR, i, s.partner, 0, err);
-    }
-    if (t_wall <= t_cell && t_wall < INFINITY)
-        return push(e, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, 0, err);
-    if (t_cell < INFINITY)
-        return push(e, now + t_cell, HSF_EVENT_CELL, i, s.partner,
-                    (uint32_t)(axis * 2 + (dir > 0)), err);
-    /* Free flight forever (a kept partner needs a cell event to come). */
-    unschedule(e, i);
+    if (s.partner != HSF_NONE && s.best < t_cell)
+        *p = (prediction){ now + s.best, HSF_EVENT_PAIR, s.partner, 0 };
+    else if (t_wall <= t_cell && t_wall < INFINITY)
+        *p = (prediction){ now + t_wall, HSF_EVENT_WALL, (uint32_t)wall, 0 };
+    else if (t_cell < INFINITY)
+        *p = (prediction){ now + t_cell, HSF_EVENT_CELL, s.partner,
+                           (uint32_t)(axis * 2 + (dir > 0)) };
+    else    /* free flight forever (a kept partner needs a cell event to come) */
+        p->kind = 0;
     return 0;
 }
 
@@ -520,10 +522,9 @@ static HSF_AVX2_CLONES int predict(hsf_event_engine *e, uint32_t i, const crossi
  * candidates in the same order as hsf_model_search, solved by the same
  * operations: the same event, but for exact ties of two candidates'
  * times. */
-static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32_t i,
+static HSF_AVX2_CLONES void search_plain_model(const hsf_system *sys, int keep_partner, uint32_t i,
                                                const crossing *cross, pair_search *s)
 {
-    const hsf_system *sys = e->sys;
     const hsf_model *md = sys->model;
     s->sys = sys;
     s->m = sys->m;
@@ -567,7 +568,8 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32
     int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s->shifted);
     if (cells) {
         hsf_block_cell layer[9];
-        const hsf_block_cell *scan = crossing_cells(e, cross, block, &cells, layer, s);
+        const hsf_block_cell *scan = crossing_cells(sys, keep_partner, cross, block, &cells, layer,
+                                                    s);
         scan_block_model(sys, i, scan, cells, s);
     } else {
         s->shifted = 1;
@@ -582,11 +584,11 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32
  * plain case (search_plain_model) a partner is kept across cell
  * crossings, as on the hard-sphere path. */
 static __attribute__((noinline)) HSF_AVX2_CLONES int
-predict_model(hsf_event_engine *e, uint32_t i, const crossing *cross, hsf_error *err)
+find_model(hsf_system *sys, int keep_partner, uint32_t i, const crossing *cross, prediction *p,
+           hsf_error *err)
 {
-    hsf_system *sys = e->sys;
     if (sys->fixed && sys->fixed[i]) {
-        unschedule(e, i);     /* a fixed particle has no events of its own */
+        p->kind = 0;    /* a fixed particle has no events of its own */
         return 0;
     }
     const hsf_model *md = sys->model;
@@ -635,19 +637,17 @@ predict_model(hsf_event_engine *e, uint32_t i, const crossing *cross, hsf_error 
         memcpy(s.ri, ri, sizeof ri);
         memcpy(s.vi, vi, sizeof vi);
         s.now = now;
-        s.best = e->keep_partner ? t_wall : best;
-        search_plain_model(e, i, cross, &s);
+        s.best = keep_partner ? t_wall : best;
+        search_plain_model(sys, keep_partner, i, cross, &s);
         /* Growing pairs are resolved in the batch (solve_touching). */
         if (s.partner != HSF_NONE && !s.scalar_best && !s.growing &&
             __builtin_expect(unresolved(&s), 0)) {
-            s.best = e->keep_partner ? t_wall : best;
+            s.best = keep_partner ? t_wall : best;
             s.partner = HSF_NONE;
             hsf_model_search(sys, i, ri, vi, now, &s.best, &s.partner);
         }
         best = s.best;
         partner = s.partner;
-        if (partner != HSF_NONE && best < t_cell && !e->fetch_ahead)
-            hsf_prefetch(&sys->b[partner].changed_seq);
     } else {
         hsf_model_search(sys, i, ri, vi, now, &best, &partner);
     }
@@ -663,14 +663,42 @@ predict_model(hsf_event_engine *e, uint32_t i, const crossing *cross, hsf_error 
     }
     /* Only a kept partner comes after the cell exit. */
     if (partner != HSF_NONE && best < t_cell)
-        return push(e, now + best, HSF_EVENT_PAIR, i, partner, 0, err);
-    if (t_wall <= t_cell && t_wall < INFINITY)
-        return push(e, now + t_wall, HSF_EVENT_WALL, i, (uint32_t)wall, 0, err);
-    if (t_cell < INFINITY)
-        return push(e, now + t_cell, HSF_EVENT_CELL, i, partner,
-                    (uint32_t)(axis * 2 + (dir > 0)), err);
-    unschedule(e, i);
+        *p = (prediction){ now + best, HSF_EVENT_PAIR, partner, 0 };
+    else if (t_wall <= t_cell && t_wall < INFINITY)
+        *p = (prediction){ now + t_wall, HSF_EVENT_WALL, (uint32_t)wall, 0 };
+    else if (t_cell < INFINITY)
+        *p = (prediction){ now + t_cell, HSF_EVENT_CELL, partner,
+                           (uint32_t)(axis * 2 + (dir > 0)) };
+    else
+        p->kind = 0;
     return 0;
+}
+
+/* Schedules what a prediction found for particle i.  Without reading
+ * ahead, a partner's body is a cache miss when the event is checked;
+ * asked for now, it is still in a cache of a system that fits in them. */
+static inline int schedule(hsf_event_engine *e, uint32_t i, const prediction *p,
+                           hsf_error *err)
+{
+    if (!p->kind) {
+        unschedule(e, i);
+        return 0;
+    }
+    if (p->kind == HSF_EVENT_PAIR && !e->fetch_ahead)
+        hsf_prefetch(&e->sys->b[p->object].changed_seq);
+    return push(e, p->time, p->kind, i, p->object, p->face, err);
+}
+
+/* Schedules particle i's next event, predicted from the current time
+ * (find_event): the search needs only the system, the scheduling the
+ * queue. */
+static inline int predict(hsf_event_engine *e, uint32_t i, const crossing *cross,
+                          hsf_error *err)
+{
+    prediction p;
+    if (find_event(e->sys, e->keep_partner, i, cross, &p, err))
+        return -1;
+    return schedule(e, i, &p, err);
 }
 
 /* Moves a particle along its path to time t: a straight line, or in a
@@ -730,7 +758,8 @@ static __attribute__((noinline)) int do_model_pair(hsf_event_engine *e, uint32_t
     return sys->event_mask & HSF_EVENT_MASK(info.kind) ? hsf_outputs_notify(sys, &info, err) : 0;
 }
 
-static int do_pair(hsf_event_engine *e, const hsf_event *ev, hsf_error *err)
+__attribute__((always_inline)) static inline int do_pair(hsf_event_engine *e, const hsf_event *ev,
+                                                       hsf_error *err)
 {
     hsf_system *sys = e->sys;
     uint32_t i = ev->subject, j = ev->object;
