@@ -107,8 +107,13 @@ typedef struct hsf_engine_ops {
 
 extern const hsf_engine_ops hsf_event_engine_ops, hsf_timestep_engine_ops;
 
+/* Adds an engine beyond those of the table in engine.c (a test's own
+ * engine, tests/engine_ballistic.c), chosen by its name from then on; ops
+ * must outlive every run.  Returns 0, or -1 when the table is full. */
+int hsf_engine_add(const hsf_engine_ops *ops);
+
 /* The engine [simulation] engine names; NULL with err set for an unknown
- * name. */
+ * name (the message lists the engines known). */
 const hsf_engine_ops *hsf_engine_chosen(const hsf_config *sim, hsf_error *err);
 
 #endif
