@@ -76,14 +76,14 @@ hsf_event_engine *hsf_event_open(hsf_system *sys, hsf_config_file *cf,
 /* [queue] indexed: whether the engine keys each particle's event in the
  * queue (when the queue can) or pushes and pops.  Indexed, no superseded
  * event is ever queued, and the queue can name the events coming next, whose
- * particles the engine then reads ahead (engine.c, fetch_ahead), which pays
+ * particles the engine then reads ahead (read_ahead.h, fetch_ahead), which pays
  * where the particles' records outgrow the caches.  With the calendar it is
  * as fast or faster at every size measured (docs/BENCHMARKS.md), hence
  * auto is indexed whenever the queue can be. */
 #define FETCH_AHEAD_FROM 16384
 
 /* A collision's read-ahead of the records in both particles' blocks of
- * cells (engine.c, do_pair) pays in 2D from where reading ahead starts
+ * cells (particle_events.h, do_pair) pays in 2D from where reading ahead starts
  * (10^5 and 2.5 * 10^5 discs: 0.90 of the time without it; 32000: even),
  * but a 3D block is 27 cells, and there it costs more than it saves until
  * the records are far out of the caches: time with it over time without,
@@ -176,7 +176,7 @@ static int choose_search(hsf_event_engine *e, const hsf_config *sim, int growing
 }
 
 /* Whether a cell crossing may search only the layer of cells new to the
- * particle and the partner its last prediction kept (engine.c, predict):
+ * particle and the partner its last prediction kept (predict.c):
  * cells on a plain grid (one level, with slots) of at least 8 cells per
  * axis.  The kept partner is found again through its nearest image, which
  * is the right one: the two were in neighbouring cells, less than 2 sqrt(3)

@@ -11,7 +11,7 @@
 void hsf_start_limits_of(const hsf_system *sys, int keep_partner, uint32_t i,
                          hsf_start_limits *out)
 {
-    /* As predict (engine.c) computes them, operation for operation. */
+    /* As predict (predict.c) computes them, operation for operation. */
     const hsf_motion *mi = &sys->m[i];
     double now = sys->time, ri[3];
     hsf_position_at(mi, now, ri);
@@ -68,7 +68,7 @@ typedef struct pass {
  * leaves i to predict, since which of two such times predict takes
  * depends on its scan order and its bounds.
  *
- * Why a pick kept is predict's (engine.c, push_first, checks the limit):
+ * Why a pick kept is predict's (start.c, push_first, checks the limit):
  * let t1 be i's earliest time, every other candidate's above
  * t1 (1 + C) and t1 below limit (1 - C), C = HSF_START_CLOSE.  Predict
  * gives each candidate it does not dismiss the time computed here (same

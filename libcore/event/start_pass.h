@@ -1,5 +1,5 @@
 /* The first prediction of every particle, one pass over the pairs
- * (private to libhsframe; engine.c, schedule_start).
+ * (private to libhsframe; start.c, hsf_event_schedule_start).
  *
  * At the start of a run every particle is predicted; predict() finds each
  * pair from both sides, scanning 3^d cells (or its list) per particle and

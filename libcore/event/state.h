@@ -17,7 +17,7 @@
 #include "shared/system_private.h"
 
 /* What the engine reads ahead for the events the queue says come next
- * (engine.c, fetch_ahead): the keys it named last, those of them it named
+ * (read_ahead.h, fetch_ahead): the keys it named last, those of them it named
  * for the first time, and their partners. */
 #define HSF_AHEAD 4
 typedef struct hsf_ahead {
@@ -39,7 +39,7 @@ typedef struct hsf_event_engine {
     int fetch_blocks;       /* with fetch_ahead and cells: a collision asks for the records
                                of both particles' blocks (setup.c, FETCH_BLOCKS_3D_FROM) */
     int keep_partner;       /* cells on a plain grid: a cell event keeps the earliest
-                               collision after it (engine.c, predict) */
+                               collision after it (predict.c) */
     void (*queue_prefetch)(const void *q, uint32_t key);   /* with fetch_ahead: the
                                queue's index_prefetch hint, or NULL */
     uint64_t next_seq;      /* the last seq given to a prediction */

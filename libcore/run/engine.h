@@ -6,7 +6,7 @@
  * what an engine can follow it says in caps.
  *
  * A new engine is a folder of its own code and one hsf_engine_ops that
- * adapts it to the run, listed in the table of engine.c.  It keeps its
+ * adapts it to the run, listed in the table of run/engine.c.  It keeps its
  * state in rs->engine_state (made by bind, open or prepare, freed by
  * close); the system (rs->sys) holds what every engine shares: the
  * particles' records, the box, the boundary, the outputs, the counters.
@@ -107,7 +107,7 @@ typedef struct hsf_engine_ops {
 
 extern const hsf_engine_ops hsf_event_engine_ops, hsf_timestep_engine_ops;
 
-/* Adds an engine beyond those of the table in engine.c (a test's own
+/* Adds an engine beyond those of the table in run/engine.c (a test's own
  * engine, tests/engine_ballistic.c), chosen by its name from then on; ops
  * must outlive every run.  Returns 0, or -1 when the table is full. */
 int hsf_engine_add(const hsf_engine_ops *ops);

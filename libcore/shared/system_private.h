@@ -102,7 +102,7 @@ struct hsf_system {
     const volatile sig_atomic_t *stop;  /* set asynchronously to end the run early */
     /* The monotonic clock (hsf_seconds_now) when the run began to be set
      * up (run.c) and when the event loop began, the queue filled
-     * (engine.c): the summary's startup_seconds.  0 when not taken. */
+     * (event/loop.c): the summary's startup_seconds.  0 when not taken. */
     double setup_began, loop_began;
 
     /* Checkpoints ([checkpoint]): when set, the engine calls checkpoint
