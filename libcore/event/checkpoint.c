@@ -211,7 +211,8 @@ static int read_sections(hsf_event_engine *e, hsf_ckpt_reader *r, hsf_ckpt_run *
         return hsf_error_set(err, "out of memory");
     memcpy(ev, d, size);
     for (size_t k = 0; k < count; k++)
-        if (e->indexed ? ev[k].subject >= keys : ev[k].subject >= n && ev[k].kind != HSF_EVENT_SAMPLE) {
+        if (e->indexed ? ev[k].subject >= keys
+                       : ev[k].subject >= n && ev[k].kind != HSF_EVENT_SAMPLE) {
             free(ev);
             return hsf_error_set(err, "%s: checkpoint's QUEU section is damaged", path);
         }

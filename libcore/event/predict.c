@@ -165,7 +165,8 @@ HSF_AVX2_CLONES int hsf_find_event(hsf_system *sys, int keep_partner, uint32_t i
         int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s.shifted);
         if (cells) {
             hsf_block_cell layer[9];
-            const hsf_block_cell *scan = crossing_cells(sys, keep_partner, cross, block, &cells, layer, &s);
+            const hsf_block_cell *scan = crossing_cells(sys, keep_partner, cross, block, &cells,
+                                                        layer, &s);
             scan_block(sys, i, scan, cells, &s);
         } else if (sys->dim == 2) {
             hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_now, &s);

@@ -113,8 +113,8 @@ const char *hsf_run_key_where(const run_state *rs, const char *section, const ch
 }
 
 /* Before anything is written (after the particles are read, once the
- * engine's own sections are bound): no output, nor the checkpoint, on a file the run reads
- * or another output writes. */
+ * engine's own sections are bound): no output, nor the checkpoint or a
+ * file of the engine, on a file the run reads or another output writes. */
 static int check_files(run_state *rs, hsf_error *err)
 {
     hsf_file_uses fu = { 0 };
