@@ -145,6 +145,11 @@ static int choose_search(hsf_event_engine *e, const hsf_config *sim, int growing
     const char *lists = hsf_config_string(sim, "neighbour_lists");
     int moving = sys->has_field || growing;
     e->start_pass = hsf_config_bool(sim, "start_pass");
+    if (sys->shear.on && !hsf_config_bool(sim, "cells"))
+        return hsf_config_error(sim, err, "cells", "boundary %s has sliding images "
+                                "(Lees-Edwards), which the event engine with cells follows: "
+                                "cells = no cannot be used with it",
+                                sys->boundary_plugin.info->name);
     if (moving && !strcmp(lists, "yes"))
         return hsf_config_error(sim, err, "neighbour_lists", "neighbour lists cannot "
                                 "follow particles on parabolas ([field]) or growing ones "

@@ -371,7 +371,6 @@ static int check_sliding(run_state *rs, hsf_error *err)
                                           "start with", sys->boundary_plugin.info->name)
                        : 0;
     const char *why = !(rs->engine->caps & HSF_ENGINE_SLIDING) ? engine_is(rs)
-                      : !hsf_config_bool(&rs->sim, "cells") ? "cells = no"
                       : sys->reverse_at >= 0 ? "reverse_at (the images would go on sliding)"
                       : rs->compression.section ? "[compression]"
                                                 : NULL;
