@@ -40,9 +40,13 @@ libhsframe_core_la_SOURCES = \
 	libcore/shared/cells.c libcore/shared/cells.h \
 	libcore/shared/shear.c libcore/shared/shear.h libcore/shared/shear_state.h \
 	libcore/shared/neighbours.c libcore/shared/neighbours.h \
-	libcore/event/engine.c libcore/event/engine.h libcore/event/pair_search.h \
-	libcore/event/control.c \
+	libcore/event/loop.c libcore/event/particle_events.h libcore/event/specials.c \
+	libcore/event/specials.h libcore/event/start.c libcore/event/start.h \
+	libcore/event/predict.c libcore/event/predict.h libcore/event/schedule.h \
+	libcore/event/read_ahead.h libcore/event/pair_search.h libcore/event/pair_model.h \
+	libcore/event/pair_solve.h libcore/event/pair_scan.h libcore/event/control.c \
 	libcore/event/start_pass.c libcore/event/start_pass.h \
+	libcore/event/state.h libcore/event/setup.c libcore/event/setup.h \
 	libcore/shared/outputs.c libcore/shared/outputs.h \
 	libcore/shared/progress.c libcore/shared/progress.h \
 	libcore/event/audit.c libcore/event/audit.h \

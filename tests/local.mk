@@ -4,7 +4,8 @@ CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
 	tests/test_particles tests/test_box tests/test_engine tests/test_geometry \
 	tests/test_queue_conformance tests/test_measure tests/test_speeds tests/test_state \
 	tests/test_rules tests/test_forces tests/test_path tests/test_energy \
-	tests/test_vibrating_wall tests/test_poly_rises tests/test_mesh_search
+	tests/test_vibrating_wall tests/test_poly_rises tests/test_mesh_search \
+	tests/test_engine_ballistic
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/test_scenarios.sh \
@@ -109,6 +110,11 @@ tests_test_forces_SOURCES = tests/test_forces.c
 tests_test_forces_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_forces_LDADD = $(TEST_LDADD)
 tests_test_forces_LDFLAGS = $(TEST_EXPORTS)
+tests_test_engine_ballistic_SOURCES = tests/test_engine_ballistic.c tests/engine_ballistic.c \
+	tests/engine_ballistic.h
+tests_test_engine_ballistic_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_engine_ballistic_LDADD = $(TEST_LDADD)
+tests_test_engine_ballistic_LDFLAGS = $(TEST_EXPORTS)
 tests_test_state_SOURCES = tests/test_state.c
 tests_test_state_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_state_LDADD = $(TEST_LDADD)

@@ -294,7 +294,7 @@ Test(pair_times, batch_matches_single_pair_solver)
 }
 
 /* The engine's solve is built for the base instruction set and for AVX2
- * (HSF_AVX2_CLONES, event/pair_search.h), and the processor picks one: both
+ * (HSF_AVX2_CLONES, shared/clones.h), and the processor picks one: both
  * builds of the batch solver give the same bits, for hits and misses
  * alike.  This file is built with the library's floating-point flags, so
  * that the solver is vectorised here as it is there. */

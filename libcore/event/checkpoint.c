@@ -101,14 +101,15 @@ static int read_shear(hsf_system *sys, const unsigned char *data, size_t size,
     return 0;
 }
 
-int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *run,
+int hsf_checkpoint_write(hsf_event_engine *e, const char *path, const hsf_ckpt_run *run,
                          hsf_error *err)
 {
-    hsf_event *ev = malloc((hsf_queue_capacity(sys) + 1) * sizeof *ev);
+    hsf_system *sys = e->sys;
+    hsf_event *ev = malloc((hsf_queue_capacity(e) + 1) * sizeof *ev);
     if (!ev)
         return hsf_error_set(err, "out of memory for a checkpoint of the queue");
-    size_t count = hsf_queue_drain(sys, ev);
-    if (hsf_queue_refill(sys, ev, count, err)) {
+    size_t count = hsf_queue_drain(e, ev);
+    if (hsf_queue_refill(e, ev, count, err)) {
         free(ev);
         return -1;
     }
@@ -117,7 +118,7 @@ int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *
         free(ev);
         return hsf_error_prefix(err, "checkpoint: ");
     }
-    hsf_ckpt_write_run(&w, sys, run);
+    hsf_ckpt_write_run(&w, sys, run, (uint32_t)e->indexed, e->next_seq);
     write_cells(&w, &sys->cells);
     hsf_ckpt_begin_section(&w, "NBRS", sizeof(uint64_t) + sys->nb.n * sys->nb.stride);
     uint64_t stride = sys->nb.stride;
@@ -170,13 +171,14 @@ static int restore_cells(hsf_cells *c, const unsigned char *data, size_t size, c
 }
 
 
-static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
+static int read_sections(hsf_event_engine *e, hsf_ckpt_reader *r, hsf_ckpt_run *run,
                          hsf_error *err)
 {
+    hsf_system *sys = e->sys;
     const unsigned char *d, *motion;
     size_t size;
     const char *path = r->path;
-    if (hsf_ckpt_read_run(sys, r, run, &motion, err))
+    if (hsf_ckpt_read_run(sys, r, run, (uint32_t)e->indexed, &e->next_seq, &motion, err))
         return -1;
     /* A compression builds its grid again as the radii grow: the saved
      * reaches give the grid of the checkpoint, whose slots then come from
@@ -204,21 +206,22 @@ static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
         return -1;
     size_t count = size / sizeof(hsf_event);
     uint32_t n = (uint32_t)sys->n, keys = (uint32_t)(n + HSF_SPECIAL_KEYS(sys));
-    if (size % sizeof(hsf_event) || (sys->indexed && count > keys))
+    if (size % sizeof(hsf_event) || (e->indexed && count > keys))
         return hsf_error_set(err, "%s: checkpoint's QUEU section is damaged", path);
     hsf_event *ev = malloc(size ? size : 1);
     if (!ev)
         return hsf_error_set(err, "out of memory");
     memcpy(ev, d, size);
     for (size_t k = 0; k < count; k++)
-        if (sys->indexed ? ev[k].subject >= keys : ev[k].subject >= n && ev[k].kind != HSF_EVENT_SAMPLE) {
+        if (e->indexed ? ev[k].subject >= keys
+                       : ev[k].subject >= n && ev[k].kind != HSF_EVENT_SAMPLE) {
             free(ev);
             return hsf_error_set(err, "%s: checkpoint's QUEU section is damaged", path);
         }
-    for (size_t k = 0; sys->indexed && k < count; k++)
+    for (size_t k = 0; e->indexed && k < count; k++)
         if (ev[k].subject >= n)
-            sys->special_seq[ev[k].subject - n] = ev[k].seq;
-    int rc = hsf_queue_refill(sys, ev, count, err);
+            e->special_seq[ev[k].subject - n] = ev[k].seq;
+    int rc = hsf_queue_refill(e, ev, count, err);
     free(ev);
     if (rc)
         return -1;
@@ -241,13 +244,13 @@ static int read_sections(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
     return hsf_ckpt_read_outputs(sys, r, err);
 }
 
-int hsf_checkpoint_read(hsf_system *sys, const char *path, hsf_ckpt_run *run,
+int hsf_checkpoint_read(hsf_event_engine *e, const char *path, hsf_ckpt_run *run,
                         hsf_error *err)
 {
     hsf_ckpt_reader r;
     if (hsf_ckpt_open(&r, path, err))
         return -1;
-    int rc = read_sections(sys, &r, run, err);
+    int rc = read_sections(e, &r, run, err);
     hsf_ckpt_close(&r);
     return rc;
 }

@@ -14,13 +14,13 @@
 #include <stdint.h>
 
 #include "shared/checkpoint_run.h"
-#include "shared/system_private.h"
+#include "event/state.h"
 
 /* Writes the state between two events to path, atomically (a crash at any
  * moment leaves the previous file whole), calling every output's save.
  * The run can go on afterwards exactly as it would have.  Returns 0, or
  * -1 with err set. */
-int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *run,
+int hsf_checkpoint_write(hsf_event_engine *e, const char *path, const hsf_ckpt_run *run,
                          hsf_error *err);
 
 /* Restores a system prepared from the same configuration (particles read,
@@ -30,7 +30,7 @@ int hsf_checkpoint_write(hsf_system *sys, const char *path, const hsf_ckpt_run *
  * conserved, start (allocated by the caller when reverse_at is set), wall
  * and checkpoints are filled.  Returns 0, or -1 with err set to what does not match or
  * is damaged. */
-int hsf_checkpoint_read(hsf_system *sys, const char *path, hsf_ckpt_run *run,
+int hsf_checkpoint_read(hsf_event_engine *e, const char *path, hsf_ckpt_run *run,
                         hsf_error *err);
 
 #endif

@@ -1,6 +1,5 @@
 /* What a thermostat may do to the system (thermostat.h). */
-#include "event/engine.h"
-#include "shared/system_private.h"
+#include "event/state.h"
 #include "host/random.h"
 
 const hsf_system *hsf_control_system(const hsf_control *c)
@@ -10,7 +9,7 @@ const hsf_system *hsf_control_system(const hsf_control *c)
 
 void hsf_control_set_velocity(hsf_control *c, size_t i, const double v[3])
 {
-    if (!c->failed && i < c->sys->n && hsf_engine_set_velocity(c->sys, (uint32_t)i, v, c->err))
+    if (!c->failed && i < c->sys->n && hsf_engine_set_velocity(c->engine, (uint32_t)i, v, c->err))
         c->failed = 1;
 }
 

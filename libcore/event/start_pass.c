@@ -8,9 +8,10 @@
 #include "shared/boundary_hit.h"
 #include "shared/physics.h"
 
-void hsf_start_limits_of(const hsf_system *sys, uint32_t i, hsf_start_limits *out)
+void hsf_start_limits_of(const hsf_system *sys, int keep_partner, uint32_t i,
+                         hsf_start_limits *out)
 {
-    /* As predict (engine.c) computes them, operation for operation. */
+    /* As predict (predict.c) computes them, operation for operation. */
     const hsf_motion *mi = &sys->m[i];
     double now = sys->time, ri[3];
     hsf_position_at(mi, now, ri);
@@ -28,7 +29,7 @@ void hsf_start_limits_of(const hsf_system *sys, uint32_t i, hsf_start_limits *ou
     if (t_cell < 0)
         t_cell = 0;
     out->t_cell = t_cell;
-    out->limit = sys->keep_partner || out->t_wall < t_cell ? out->t_wall : t_cell;
+    out->limit = keep_partner || out->t_wall < t_cell ? out->t_wall : t_cell;
 }
 
 /* A particle's running pick, in its body's idle fields (start_pass.h):
@@ -67,7 +68,7 @@ typedef struct pass {
  * leaves i to predict, since which of two such times predict takes
  * depends on its scan order and its bounds.
  *
- * Why a pick kept is predict's (engine.c, push_first, checks the limit):
+ * Why a pick kept is predict's (start.c, push_first, checks the limit):
  * let t1 be i's earliest time, every other candidate's above
  * t1 (1 + C) and t1 below limit (1 - C), C = HSF_START_CLOSE.  Predict
  * gives each candidate it does not dismiss the time computed here (same

@@ -1,5 +1,5 @@
 /* The first prediction of every particle, one pass over the pairs
- * (private to libhsframe; engine.c, schedule_start).
+ * (private to libhsframe; start.c, hsf_event_schedule_start).
  *
  * At the start of a run every particle is predicted; predict() finds each
  * pair from both sides, scanning 3^d cells (or its list) per particle and
@@ -47,13 +47,15 @@
  * system's time and in predict's operations: the wall hit (t_wall, wall;
  * t_wall not >= 0 is a boundary's bad answer), the exit from its
  * neighbourhood or cell (t_cell, axis, dir), both as times from now, and
- * the bound a collision must beat (limit). */
+ * the bound a collision must beat (limit), given whether the engine keeps
+ * a partner across cell crossings (keep_partner). */
 typedef struct hsf_start_limits {
     double t_wall, t_cell, limit;
     int wall, axis, dir;
 } hsf_start_limits;
 
-void hsf_start_limits_of(const hsf_system *sys, uint32_t i, hsf_start_limits *out);
+void hsf_start_limits_of(const hsf_system *sys, int keep_partner, uint32_t i,
+                         hsf_start_limits *out);
 
 /* Runs the pass at sys->time, before any particle's first event is
  * pushed, into the bodies' idle fields (see above).  Returns 0, or -1

@@ -42,7 +42,11 @@ typedef struct hsf_motion {
  * relies on); the first 32 are what a neighbour-list renewal reads of each
  * particle it passes in the grid.  What an event and the reading ahead for
  * it read of a particle, anchor to changed_seq, is 56 contiguous bytes:
- * one or two cache lines, never three (engine.c, fetch_body). */
+ * one or two cache lines, never three (event/read_ahead.h, fetch_body).
+ * event_object to changed_seq are the event engine's alone (schedule.h);
+ * another engine leaves them 0.  They stay in the body so that an event
+ * reads a particle in those one or two lines; an array of their own
+ * would be one more line to read for each particle of an event. */
 typedef struct hsf_body {
     double anchor[3];       /* centre of the neighbourhood sphere (neighbours.h),
                                inside the extent; r stays within the skin of it */
@@ -58,7 +62,7 @@ typedef struct hsf_body {
     uint64_t event_face : 3;    /* and the face a cell event leaves through */
     uint64_t changed_seq;   /* the engine's last seq given when this particle's velocity
                                last changed: an event predicted with it as partner is
-                               stale unless its seq is above this (engine.c) */
+                               stale unless its seq is above this (event/schedule.h) */
     double mass;
     uint32_t collisions;    /* pair collisions and wall hits so far */
     int32_t image[3];       /* periodic wraps so far: unwrapped = r + image * length */

@@ -1,7 +1,7 @@
 /* The next events of pairs held inside a step, solved in a batch
  * (private to libhsframe): the model path's counterpart of
  * hsf_pair_times for the candidates within reach of their rule's
- * outermost step (engine.c, solve_in_reach).  Each pair lies between an
+ * outermost step (event/pair_model.h, solve_in_reach).  Each pair lies between an
  * inner boundary (the next step in, or the core), which it can meet from
  * outside, and an outer one (the step it is inside of), which it can
  * leave; hsf_shell_event_time gives the time of the first of the two.

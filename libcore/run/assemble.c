@@ -1,13 +1,13 @@
 /* Assembling a run: the configuration bound, the plugins opened, the
- * particles read or placed and checked, the boundary, search structures
- * and queue built, and the engine given its part (run_private.h). */
+ * particles read or placed and checked, the boundary initialised, and the
+ * engine given its part through its operations (engine.h, run_private.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <hsframe/io.h>
 
-#include "event/checkpoint.h"
+#include "shared/checkpoint_run.h"
 #include "shared/physics.h"
 #include "shared/system_private.h"
 #include "host/error_private.h"
@@ -110,20 +110,9 @@ const char *hsf_run_key_where(const run_state *rs, const char *section, const ch
     return rs->cf.path;
 }
 
-/* [queue] record: a path that can be written, refused before the run. */
-static int check_record(const hsf_config *queue, hsf_error *err)
-{
-    const char *record = hsf_config_string(queue, "record");
-    if (!record[0] || !hsf_atomic_check(record, err))
-        return 0;
-    char why[512];
-    snprintf(why, sizeof why, "%s", hsf_error_message(err));
-    return hsf_config_error(queue, err, "record", "%s", why);
-}
-
 /* Before anything is written (after the particles are read, once the
- * queue is open): no output, nor the checkpoint, on a file the run reads
- * or another output writes. */
+ * engine's own sections are bound): no output, nor the checkpoint or a
+ * file of the engine, on a file the run reads or another output writes. */
 static int check_files(run_state *rs, hsf_error *err)
 {
     hsf_file_uses fu = { 0 };
@@ -140,10 +129,8 @@ static int check_files(run_state *rs, hsf_error *err)
     bad = hsf_file_uses_add(&fu, NULL, NULL, rs->cf.path, "the configuration file", 0, err) ||
           hsf_file_uses_add(&fu, &rs->sim, "particles", particles, "the particle file", 0, err) ||
           hsf_file_uses_add(&fu, &rs->bonds, "file", bonds, "the bonds file", 0, err);
-    if (!bad)
-        bad = hsf_file_uses_add(&fu, &rs->sys.queue_instance.cfg, "record",
-                                hsf_config_string(&rs->sys.queue_instance.cfg, "record"),
-                                "the queue recording", 1, err);
+    if (!bad && rs->engine->add_files)
+        bad = rs->engine->add_files(rs, &fu, err);
     if (!bad && rs->checkpoint.section)
         bad = hsf_file_uses_add(&fu, &rs->checkpoint, "file",
                                 hsf_config_string(&rs->checkpoint, "file"),
@@ -319,152 +306,6 @@ static int field_axes(run_state *rs, hsf_error *err)
     return 0;
 }
 
-/* The unit of the skin: the smallest diameter, the particles' own, scaled
- * down by how far the smallest reach extends past it.  With a model the
- * motion records hold reaches (model.h), which a square well of range 1.5
- * makes 1.5 times the radius, and a list then holds 1.5^3 times the
- * neighbours a hard sphere's does: a skin of 0.35 of the reaches ran the
- * square well of make bench-models with 40 neighbours to a list and 1.37
- * times the instructions of one of 0.35 diameters, and 0.35 diameters
- * took 1.07 times the time of 0.25, near 0.35 / 1.5 = 0.23
- * (docs/BENCHMARKS.md).  Without a model, or with reaches equal to the
- * cores, it is the smallest diameter. */
-static double skin_unit(const hsf_system *sys)
-{
-    const double *radius = sys->model ? sys->model->radius : NULL;
-    double core = INFINITY, reach = INFINITY;
-    for (size_t i = 0; i < sys->n; i++) {
-        core = fmin(core, 2 * (radius ? radius[i] : sys->m[i].radius));
-        reach = fmin(reach, 2 * sys->m[i].radius);
-    }
-    if (!sys->n)
-        return 0;
-    return reach > core ? core * (core / reach) : core;
-}
-
-/* [queue] plugin = auto (the default): the complete binary tree for fewer
- * than AUTO_TREE_BELOW particles indexed, the calendar otherwise.  Its
- * replay of a dozen matches beats the calendar's days on small systems,
- * and the calendar's reading ahead pays on large ones.  The tree's time
- * against the calendar's (farm-bench, in turns): 0.933 and 0.936 at 4000
- * spheres (packing fractions 0.45 and 0.30), 0.96 on 10^4 discs, 0.99 at
- * 10976 spheres, 1.02 and 1.08 at 13500, some 1.2 at 32000 and 0.30;
- * docs/QUEUES.md.  Every queue gives the same trajectory, bit for bit. */
-#define AUTO_TREE_BELOW 12000
-
-static int open_queue_plugin(run_state *rs, hsf_error *err)
-{
-    hsf_system *sys = &rs->sys;
-    const char *spec = hsf_config_lookup(&rs->cf, "queue", "plugin");
-    if (!spec)
-        spec = hsf_run_queue_params[0].def;
-    if (!strcmp(spec, "auto")) {
-        const char *indexed = hsf_config_lookup(&rs->cf, "queue", "indexed");
-        int pushpop = indexed && !strcmp(indexed, "no");
-        spec = !pushpop && sys->n < AUTO_TREE_BELOW ? "marin_tree" : "calendar";
-    }
-    return hsf_instance_open_as(&rs->cf, &rs->path, "queue", spec, HSF_PLUGIN_QUEUE,
-                                hsf_run_queue_params, &sys->queue_instance, err);
-}
-
-/* [queue] indexed: whether the engine keys each particle's event in the
- * queue (when the queue can) or pushes and pops.  Indexed, no superseded
- * event is ever queued, and the queue can name the events coming next, whose
- * particles the engine then reads ahead (engine.c, fetch_ahead), which pays
- * where the particles' records outgrow the caches.  With the calendar it is
- * as fast or faster at every size measured (docs/BENCHMARKS.md), hence
- * auto is indexed whenever the queue can be. */
-#define FETCH_AHEAD_FROM 16384
-
-/* A collision's read-ahead of the records in both particles' blocks of
- * cells (engine.c, do_pair) pays in 2D from where reading ahead starts
- * (10^5 and 2.5 * 10^5 discs: 0.90 of the time without it; 32000: even),
- * but a 3D block is 27 cells, and there it costs more than it saves until
- * the records are far out of the caches: time with it over time without,
- * at 0.30, 1.20 at 32000 spheres, 1.05 at 62500, 1.04 at 108000, 0.96 at
- * 256000 (docs/BENCHMARKS.md). */
-#define FETCH_BLOCKS_3D_FROM 131072
-
-static int choose_indexed(run_state *rs, hsf_error *err)
-{
-    hsf_system *sys = &rs->sys;
-    const char *mode = hsf_config_string(&sys->queue_instance.cfg, "indexed");
-    int can = sys->queue->index_init != NULL;
-    if (!strcmp(mode, "yes") || !strcmp(mode, "auto"))
-        sys->indexed = can;
-    else if (!strcmp(mode, "no"))
-        sys->indexed = 0;
-    else
-        return hsf_config_error(&sys->queue_instance.cfg, err, "indexed",
-                                "expected yes, no or auto, found '%s'", mode);
-    sys->fetch_ahead = sys->indexed && sys->queue->index_upcoming && sys->n >= FETCH_AHEAD_FROM;
-    sys->queue_prefetch = sys->fetch_ahead ? sys->queue->index_prefetch : NULL;
-    sys->fetch_blocks = sys->fetch_ahead && (sys->dim == 2 || sys->n >= FETCH_BLOCKS_3D_FROM);
-    return 0;
-}
-
-/* Neighbour lists pay for their upkeep only where the cells around a
- * particle hold many candidates that are not neighbours: in dense fluids.
- * Measured (collisions per second, lists / cells, docs/BENCHMARKS.md): 3D,
- * 32000 spheres, skin 0.35: 1.01 at packing fraction 0.38, 1.07 at 0.40
- * (skin 0.25: 0.65 at 0.30, 0.85 at 0.36, 1.01 at 0.40, 1.2 to 1.4 at
- * 0.45); 2D, 10^4 discs, skin 0.25: 0.78 at 0.6, 1.19 at 0.7. */
-static int choose_search(run_state *rs, hsf_error *err)
-{
-    hsf_system *sys = &rs->sys;
-    const char *lists = hsf_config_string(&rs->sim, "neighbour_lists");
-    int moving = sys->has_field || rs->compression.section;
-    sys->start_pass = hsf_config_bool(&rs->sim, "start_pass");
-    if (moving && !strcmp(lists, "yes"))
-        return hsf_config_error(&rs->sim, err, "neighbour_lists", "neighbour lists cannot "
-                                "follow particles on parabolas ([field]) or growing ones "
-                                "([compression]): use no or auto");
-    if (sys->shear.on && hsf_config_bool(&rs->sim, "cells") && !strcmp(lists, "yes")) {
-        sys->search = HSF_SEARCH_LISTS;     /* through the sliding images (shear.h) */
-    } else if ((moving || sys->shear.on) && hsf_config_bool(&rs->sim, "cells")) {
-        sys->search = HSF_SEARCH_CELLS;
-    } else if (!hsf_config_bool(&rs->sim, "cells")) {
-        sys->search = HSF_SEARCH_ALL;
-    } else if (!strcmp(lists, "yes")) {
-        sys->search = HSF_SEARCH_LISTS;
-    } else if (!strcmp(lists, "no")) {
-        sys->search = HSF_SEARCH_CELLS;
-    } else if (!strcmp(lists, "auto")) {
-        double filled = 0;
-        for (size_t i = 0; i < sys->n; i++) {
-            double r = sys->m[i].radius;
-            filled += sys->dim == 2 ? M_PI * r * r : 4 * M_PI / 3 * r * r * r;
-        }
-        double fraction = filled / sys->boundary.type.boundary->volume(sys->boundary.state);
-        double threshold = sys->dim == 3 ? 0.38 : 0.65;
-        sys->search = fraction >= threshold ? HSF_SEARCH_LISTS : HSF_SEARCH_CELLS;
-    } else {
-        return hsf_config_error(&rs->sim, err, "neighbour_lists", "expected yes, no or auto, "
-                                "found '%s'", lists);
-    }
-    return 0;
-}
-
-/* Whether a cell crossing may search only the layer of cells new to the
- * particle and the partner its last prediction kept (engine.c, predict):
- * cells on a plain grid (one level, with slots) of at least 8 cells per
- * axis.  The kept partner is found again through its nearest image, which
- * is the right one: the two were in neighbouring cells, less than 2 sqrt(3)
- * cell sides apart, and are closer since (they approach until they touch),
- * while the box is 8 sides long.  The model path keeps one in its plain
- * case (hsf_model.plain), whose pairs move apart on straight lines too. */
-static int keeps_partner(const hsf_system *sys)
-{
-    const hsf_cells *c = &sys->cells;
-    if (sys->search != HSF_SEARCH_CELLS || c->nlevels != 1 || !hsf_cell_slots(&c->level[0]) ||
-        (sys->model && !sys->model->plain))
-        return 0;
-    for (int a = 0; a < sys->dim; a++)
-        if (c->level[0].n[a] < 8)
-            return 0;
-    return 1;
-}
-
 /* The boundary's extent, as the header promises: components beyond dim
  * ignored (set to a flat, non-periodic axis), and each axis within dim a
  * finite interval lo < hi. */
@@ -496,6 +337,21 @@ static double extent_span(const hsf_system *sys)
     return span;
 }
 
+/* "engine = NAME", for a refusal of what the engine cannot follow. */
+static const char *engine_is(const run_state *rs)
+{
+    static char text[96];
+    snprintf(text, sizeof text, "engine = %s", rs->engine->name);
+    return text;
+}
+
+static const char *engine_cannot(const run_state *rs)
+{
+    static char text[128];
+    snprintf(text, sizeof text, "engine = %s cannot be used with them", rs->engine->name);
+    return text;
+}
+
 /* Sliding images (shared/shear.h): an event-driven run with cells (and
  * neighbour lists if asked for), whose random start's prelude packs the
  * particles with the images at rest; and [boundary] start_profile, which
@@ -513,8 +369,7 @@ static int check_sliding(run_state *rs, hsf_error *err)
                                           "boundary %s has no sliding images: no flow to "
                                           "start with", sys->boundary.plugin.info->name)
                        : 0;
-    const char *why = strcmp(rs->engine->name, "event") ? "engine = timestep"
-                      : !hsf_config_bool(&rs->sim, "cells") ? "cells = no"
+    const char *why = !(rs->engine->caps & HSF_ENGINE_SLIDING) ? engine_is(rs)
                       : sys->reverse_at >= 0 ? "reverse_at (the images would go on sliding)"
                       : rs->compression.section ? "[compression]"
                                                 : NULL;
@@ -543,8 +398,7 @@ static int check_moving_walls(run_state *rs, hsf_error *err)
         return 0;
     sys->walls.on = 1;
     const char *why = !b->first_hit ? "it has no first_hit (plugin ABI 1.5)"
-                      : strcmp(rs->engine->name, "event") ? "engine = timestep cannot be used "
-                                                             "with them"
+                      : !(rs->engine->caps & HSF_ENGINE_MOVING_WALLS) ? engine_cannot(rs)
                       : sys->reverse_at >= 0 ? "reverse_at cannot be used with them (the walls "
                                                "would not retrace their motion)"
                       : rs->compression.section ? "[compression] cannot be used with them"
@@ -556,65 +410,6 @@ static int check_moving_walls(run_state *rs, hsf_error *err)
         return hsf_error_set(err, "%s: boundary %s has walls that move, which the event "
                              "engine follows: %s", rs->cf.path, sys->boundary.plugin.info->name,
                              why);
-    return 0;
-}
-
-/* How a prediction finds partners, and the structures it uses: the cell
- * grid, neighbour lists, image shifts; the model's shells.  validate:
- * check first that no two particles overlap (not on a restart whose
- * state a checkpoint replaces). */
-static int build_search(run_state *rs, int validate, hsf_error *err)
-{
-    hsf_system *sys = &rs->sys;
-    if (choose_search(rs, err) ||
-        hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,
-                        sys->periodic, sys->search != HSF_SEARCH_ALL,
-                        sys->search == HSF_SEARCH_LISTS
-                            ? hsf_config_double(&rs->sim, "skin") * skin_unit(sys) : 0,
-                        sys->search == HSF_SEARCH_LISTS, err))
-        return -1;
-    hsf_shear_grid_ready(sys);
-    hsf_system_mark_wall_free(sys);
-    if ((validate && hsf_validate_overlaps(sys, &rs->set, err)) ||
-        (sys->search == HSF_SEARCH_LISTS &&
-         hsf_neighbours_build(&sys->nb, &sys->cells, sys->m, sys->b, sys->n,
-                              sys->shear.on ? sys : NULL, err)) ||
-        hsf_model_start(sys, &rs->set, err))
-        return -1;
-    for (int k = 0; k < 64; k++)
-        hsf_image_shift((uint8_t)k, sys->cells.len, sys->shift[k]);
-    sys->keep_partner = keeps_partner(sys);
-    return 0;
-}
-
-/* The queue, empty.  Keys: the particles, then the special events
- * (HSF_SPECIAL_KEYS). */
-static int open_queue(run_state *rs, hsf_error *err)
-{
-    hsf_system *sys = &rs->sys;
-    sys->queue = sys->queue_instance.type.queue;
-    if (!(sys->queue_state = hsf_instance_state(&sys->queue_instance)))
-        return hsf_error_set(err, "out of memory");
-    sys->queue_instance.initialised = 1;
-    if (sys->queue->init(sys->queue_state, &sys->queue_instance.cfg, sys->n + 16, err))
-        return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_instance.plugin.info->name);
-    if (choose_indexed(rs, err))
-        return -1;
-    uint32_t nkeys = (uint32_t)(sys->n + HSF_SPECIAL_KEYS(sys));
-    if (sys->indexed && sys->queue->index_init(sys->queue_state, nkeys, err))
-        return hsf_error_prefix(err, "[queue] (%s): ", sys->queue_instance.plugin.info->name);
-    const char *record = hsf_config_string(&sys->queue_instance.cfg, "record");
-    if (record[0] && !rs->prelude) {
-        /* The recorder stands between the engine and the queue (run.c
-         * takes it out at the end). */
-        if (!(rs->record = hsf_queue_record_open(record, sys->queue, sys->queue_state,
-                                                 sys->indexed, nkeys, err)))
-            return -1;
-        sys->queue = hsf_queue_record_type(rs->record);
-        sys->queue_state = rs->record;
-        sys->queue_prefetch = sys->fetch_ahead ? sys->queue->index_prefetch : NULL;
-    sys->fetch_blocks = sys->fetch_ahead && (sys->dim == 2 || sys->n >= FETCH_BLOCKS_3D_FROM);
-    }
     return 0;
 }
 
@@ -742,10 +537,10 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
             return -1;
     }
     sys->n = rs->set.n;
-    /* The queue once the particles are counted (plugin = auto); nothing is
-     * written before check_files. */
-    if (open_queue_plugin(rs, err) || check_record(&sys->queue_instance.cfg, err) ||
-        check_files(rs, err))
+    /* The engine's own sections once the particles are counted (the event
+     * engine's [queue] plugin = auto); nothing is written before
+     * check_files. */
+    if ((rs->engine->bind && rs->engine->bind(rs, err)) || check_files(rs, err))
         return -1;
     rs->prelude_scale = 1;
     if (rs->set.final_radius > 0 && rs->set.n && rs->set.final_radius > rs->set.p[0].radius)
@@ -763,7 +558,7 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     /* The time-step engine makes its own use of bonds (springs, timestep/). */
     if (hsf_run_mark_fixed(rs, err) || take_species_and_bonds(rs, err) || read_field(rs, err))
         return -1;
-    if (sys->n_fixed && strcmp(rs->engine->name, "event"))
+    if (sys->n_fixed && !(rs->engine->caps & HSF_ENGINE_FIXED))
         return hsf_error_set(err, "%s: fixed particles need the event engine: use engine = event",
                              rs->cf.path);
     if (rs->engine->open(rs, err))
@@ -783,12 +578,11 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     if (start_growth(rs, err) ||
         (!rs->placed_by_engine && hsf_validate_inside(sys, &rs->set, err)) ||
         hsf_system_take_particles(sys, &rs->set, err) || hsf_model_set_reaches(sys, err) ||
-        build_search(rs, !rs->placed_by_engine, err) || open_queue(rs, err))
+        rs->engine->prepare(rs, err) ||
+        (!rs->placed_by_engine && hsf_validate_overlaps(sys, &rs->set, err)))
         return -1;
     if (sys->shear.on && hsf_config_bool(&sys->boundary.cfg, "start_profile"))
         hsf_shear_impose_profile(sys);
-    if (!(sys->special_seq = calloc(HSF_SPECIAL_KEYS(sys), sizeof *sys->special_seq)))
-        return hsf_error_set(err, "out of memory");
     if (rs->prelude) {
         /* Until the packing fraction is reached (growth.end), unobserved. */
         sys->end_time = 1e300;
@@ -821,5 +615,5 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         return hsf_error_set(err, "out of memory");
     if ((rs->checkpoint.section || opt->resume) && hsf_checkpoint_check_outputs(sys, err))
         return -1;
-    return rs->engine->prepare(rs, err);
+    return 0;
 }

@@ -1,33 +1,76 @@
-/* The two engines as the run sees them (private to libhsframe): the
- * event-driven engine (event/) and the time-step engine (timestep/) each
- * fill one of these, so that run.c and assemble.c drive either without
- * asking which it is.  Every member takes the run being assembled or run
- * (run_private.h); the engine's own state is in it. */
+/* The engine interface (private to libhsframe): what run/ asks of an
+ * engine, and all it asks.  The event-driven engine (event/,
+ * engine_event.c) and the time-step engine (timestep/,
+ * engine_timestep.c) each fill one hsf_engine_ops; run.c and assemble.c
+ * drive either without knowing which it is, and never compare its name:
+ * what an engine can follow it says in caps.
+ *
+ * A new engine is a folder of its own code and one hsf_engine_ops that
+ * adapts it to the run, listed in the table of run/engine.c.  It keeps its
+ * state in rs->engine_state (made by bind, open or prepare, freed by
+ * close); the system (rs->sys) holds what every engine shares: the
+ * particles' records, the box, the boundary, the outputs, the counters.
+ *
+ * The run calls the members in this order; a member may be NULL where
+ * said.  Every member takes the run (run_private.h) and returns 0 or -1
+ * with err set, unless said otherwise.
+ *
+ *   check        the sections bound, the plugins opened
+ *   bind         the particles counted; before anything is written   (NULL)
+ *   add_files    the files the run will write are gathered           (NULL)
+ *   open         the boundary and the particles' properties set
+ *   prepare      the particles taken into the system
+ *   run          (or restore, then run)
+ *   final_check  commit  summary    a completed run
+ *   close        always, once, whatever the run reached */
 #ifndef HSF_RUN_ENGINE_H
 #define HSF_RUN_ENGINE_H
 
 #include <stddef.h>
 
-#include "event/checkpoint.h"
+#include "run/file_uses.h"
 #include "run/run_private.h"
+#include "shared/checkpoint_run.h"
+
+/* What an engine can follow (hsf_engine_ops caps): a run that needs one
+ * of these is refused, with the engine's name, by an engine without it. */
+#define HSF_ENGINE_FIXED 0x1u           /* fixed particles: infinite mass, never moving */
+#define HSF_ENGINE_SLIDING 0x2u         /* a boundary's sliding images (Lees-Edwards) */
+#define HSF_ENGINE_MOVING_WALLS 0x4u    /* a boundary's walls that move (wall_velocity) */
 
 typedef struct hsf_engine_ops {
     const char *name;       /* as [simulation] engine says it */
+    unsigned caps;          /* HSF_ENGINE_* it can follow */
 
-    /* Refuses what the configuration asks of the other engine (its keys
-     * and sections) or what this one cannot do with the options.  Called
-     * once the sections are bound and the plugins opened.  Returns 0 or -1
-     * with err set (file:line and the key). */
+    /* Refuses what the configuration asks of another engine (its keys and
+     * sections) or what this one cannot do with the options.  Called
+     * once the host's sections are bound and the boundary, output and
+     * thermostat plugins loaded, before the particles are read.  Errors
+     * name file:line and the key. */
     int (*check)(run_state *rs, const hsf_run_options *opt, hsf_error *err);
 
-    /* Opens what this engine reads beyond the system: the model of
-     * interactions (event), the [force.NAME] plugins (time steps).  Called
-     * once the particles are read, before every section must be claimed.
-     * Returns 0 or -1 with err set. */
+    /* Binds the engine's own sections and loads its own plugins once the
+     * particles are read (rs->set, rs->sys.n), before anything is written
+     * or a random start is made: the event engine's [queue].  May be NULL. */
+    int (*bind)(run_state *rs, hsf_error *err);
+
+    /* Adds the files the engine will write to fu (run/file_uses.h), so
+     * that no two writers, and no writer and reader, share a file.  May be
+     * NULL. */
+    int (*add_files)(const run_state *rs, hsf_file_uses *fu, hsf_error *err);
+
+    /* Opens what the engine reads beyond the system once the boundary is
+     * initialised and the particles' species, bonds, fixed marks and the
+     * field are set: the model of interactions (event), the [force.NAME]
+     * plugins (time steps).  Every section must be claimed afterwards. */
     int (*open)(run_state *rs, hsf_error *err);
 
-    /* Makes the engine's own state once the system is complete (boundary,
-     * particles, outputs initialised).  Returns 0 or -1 with err set. */
+    /* Makes the engine's state for the run once the particles are in the
+     * system (rs->sys.m, rs->sys.b), before the outputs are initialised:
+     * it builds the system's cell grid (shared/cells.h) the run then
+     * validates the start with, and whatever the engine searches and
+     * schedules with.  Called for a random start's prelude too
+     * (rs->prelude), which then only runs. */
     int (*prepare)(run_state *rs, hsf_error *err);
 
     /* Runs from the start, or (resumed) from the state restore left, to
@@ -36,15 +79,18 @@ typedef struct hsf_engine_ops {
     int (*run)(run_state *rs, int resumed, hsf_error *err);
 
     /* Writes the whole state between two events or steps to path,
-     * atomically, with the run's record (event/checkpoint.h); restores it
-     * into a run prepared from the same configuration.  Return 0 or -1
-     * with err set. */
+     * atomically, with the run's record (shared/checkpoint_run.h);
+     * restores it into a run prepared from the same configuration. */
     int (*save)(run_state *rs, const char *path, const hsf_ckpt_run *run, hsf_error *err);
     int (*restore)(run_state *rs, const char *path, hsf_ckpt_run *run, hsf_error *err);
 
     /* At the end of a completed run: a state that physics allows (audit,
-     * finite energies).  Returns 0 or -1 with err set. */
+     * finite energies). */
     int (*final_check)(run_state *rs, hsf_error *err);
+
+    /* A completed run's own files written, once the outputs are complete
+     * (the event engine's queue recording).  May be NULL. */
+    int (*commit)(run_state *rs, hsf_error *err);
 
     /* The summary of a completed run: wall-clock seconds, the conserved
      * quantities at the end (c1). */
@@ -54,14 +100,20 @@ typedef struct hsf_engine_ops {
      * steps verlet" (written into buf of size bytes). */
     void (*describe)(const run_state *rs, char *buf, size_t size);
 
-    /* Frees the engine's own state (rs may be partly prepared). */
+    /* Frees the engine's state and drops what it did not commit (rs may
+     * be partly prepared, or not at all). */
     void (*close)(run_state *rs);
 } hsf_engine_ops;
 
 extern const hsf_engine_ops hsf_event_engine_ops, hsf_timestep_engine_ops;
 
+/* Adds an engine beyond those of the table in run/engine.c (a test's own
+ * engine, tests/engine_ballistic.c), chosen by its name from then on; ops
+ * must outlive every run.  Returns 0, or -1 when the table is full. */
+int hsf_engine_add(const hsf_engine_ops *ops);
+
 /* The engine [simulation] engine names; NULL with err set for an unknown
- * name. */
+ * name (the message lists the engines known). */
 const hsf_engine_ops *hsf_engine_chosen(const hsf_config *sim, hsf_error *err);
 
 #endif

@@ -4,7 +4,8 @@
 #include <stdlib.h>
 
 #include "event/audit.h"
-#include "event/engine.h"
+#include "event/checkpoint.h"
+#include "event/setup.h"
 #include "host/error_private.h"
 #include "model/model.h"
 #include "run/engine.h"
@@ -37,26 +38,42 @@ static int open_model(run_state *rs, hsf_error *err)
                               rs->sys.shear.on || rs->sys.walls.on, err);
 }
 
+/* The engine's state, with its queue plugin (event/setup.h). */
+static int bind(run_state *rs, hsf_error *err)
+{
+    return (rs->engine_state = hsf_event_open(&rs->sys, &rs->cf, &rs->path, err)) ? 0 : -1;
+}
+
+/* The queue's recording, if asked for. */
+static int add_files(const run_state *rs, hsf_file_uses *fu, hsf_error *err)
+{
+    const hsf_event_engine *e = rs->engine_state;
+    return hsf_file_uses_add(fu, &e->queue_instance.cfg, "record",
+                             hsf_config_string(&e->queue_instance.cfg, "record"),
+                             "the queue recording", 1, err);
+}
+
+/* The search, its grid and lists, and the queue; a compression's growth
+ * rules lists out. */
 static int prepare(run_state *rs, hsf_error *err)
 {
-    (void)rs;
-    (void)err;
-    return 0;
+    return hsf_event_prepare(rs->engine_state, &rs->sim, rs->compression.section != NULL,
+                             &rs->set, rs->prelude, err);
 }
 
 static int run(run_state *rs, int resumed, hsf_error *err)
 {
-    return hsf_engine_run(&rs->sys, resumed, err);
+    return hsf_engine_run(rs->engine_state, resumed, err);
 }
 
 static int save(run_state *rs, const char *path, const hsf_ckpt_run *run, hsf_error *err)
 {
-    return hsf_checkpoint_write(&rs->sys, path, run, err);
+    return hsf_checkpoint_write(rs->engine_state, path, run, err);
 }
 
 static int restore(run_state *rs, const char *path, hsf_ckpt_run *run, hsf_error *err)
 {
-    return hsf_checkpoint_read(&rs->sys, path, run, err);
+    return hsf_checkpoint_read(rs->engine_state, path, run, err);
 }
 
 /* The overlap audit, and energies that are numbers: a run never ends with
@@ -73,23 +90,35 @@ static int final_check(run_state *rs, hsf_error *err)
     return 0;
 }
 
+/* The queue's recording written. */
+static int commit(run_state *rs, hsf_error *err)
+{
+    return hsf_event_finish_record(rs->engine_state, 1, err);
+}
+
 static void summary(run_state *rs, hsf_summary *s, double wall, const hsf_conserved *c1)
 {
-    hsf_print_summary(s, &rs->sys, wall, &rs->c0, c1, rs->start);
+    char queue[160];
+    hsf_event_queue_name(rs->engine_state, queue, sizeof queue);
+    hsf_print_summary(s, &rs->sys, queue, wall, &rs->c0, c1, rs->start);
 }
 
 static void describe(const run_state *rs, char *buf, size_t size)
 {
-    snprintf(buf, size, "queue %s", rs->sys.queue_instance.plugin.info->name);
+    const hsf_event_engine *e = rs->engine_state;
+    snprintf(buf, size, "queue %s", e->queue_instance.plugin.info->name);
 }
 
 static void close_engine(run_state *rs)
 {
-    (void)rs;
+    hsf_event_free(rs->engine_state);
+    rs->engine_state = NULL;
 }
 
 const hsf_engine_ops hsf_event_engine_ops = {
-    .name = "event", .check = check, .open = open_model, .prepare = prepare, .run = run,
-    .save = save, .restore = restore, .final_check = final_check, .summary = summary,
-    .describe = describe, .close = close_engine,
+    .name = "event", .caps = HSF_ENGINE_FIXED | HSF_ENGINE_SLIDING | HSF_ENGINE_MOVING_WALLS,
+    .check = check, .bind = bind, .add_files = add_files, .open = open_model,
+    .prepare = prepare, .run = run, .save = save, .restore = restore,
+    .final_check = final_check, .commit = commit, .summary = summary, .describe = describe,
+    .close = close_engine,
 };

@@ -76,9 +76,18 @@ static int open_forces(run_state *rs, hsf_error *err)
     return rc;
 }
 
+/* The system's cell grid, which the run validates the start with and
+ * the separations' periodic lengths come from (the contacts have a grid
+ * of their own, timestep/contact.h); then the integrator and the forces. */
 static int prepare(run_state *rs, hsf_error *err)
 {
-    return hsf_timestep_prepare(&rs->step, &rs->sim, &rs->sys, err);
+    hsf_system *sys = &rs->sys;
+    sys->search = HSF_SEARCH_CELLS;
+    if (hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,
+                        sys->periodic, 1, 0, 0, err))
+        return -1;
+    hsf_system_mark_wall_free(sys);
+    return hsf_timestep_prepare(&rs->step, &rs->sim, sys, err);
 }
 
 /* [simulation] compare = yes: the same configuration run again by the

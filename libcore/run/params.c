@@ -1,5 +1,6 @@
 /* The host's sections and keys: what a configuration may say, for binding
  * (assemble.c) and for hsframe --help-config (host/config_help.c). */
+#include "event/setup.h"
 #include "io/init.h"
 #include "model/model.h"
 #include "run/run_private.h"
@@ -37,20 +38,6 @@ const hsf_param hsf_run_simulation_params[] = {
       "events); 0: only at the end, for the summary's max_overlap" },
     { "audit_tolerance", HSF_PARAM_DOUBLE, "1e-10", 0, 1,
       "overlap, in diameters of the pair, past which an audit stops the run (exit 1)" },
-    { NULL, 0, NULL, 0, 0, NULL }
-};
-
-const hsf_param hsf_run_queue_params[] = {
-    { "plugin", HSF_PARAM_STRING, "auto", 0, 0,
-      "queue plugin: a name or a .so path; auto: marin_tree below 12000 particles (indexed), "
-      "calendar otherwise" },
-    { "indexed", HSF_PARAM_STRING, "auto", 0, 0,
-      "yes or auto: use the queue's indexed operations when it has them (one event per "
-      "particle, moved in place); no: push and pop, superseded events dropped as they "
-      "come out" },
-    { "record", HSF_PARAM_STRING, "", 0, 0,
-      "a file to record the queue's operations in, for hsframe-queue-bench --replay "
-      "(docs/QUEUES.md); empty: none" },
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
@@ -135,7 +122,7 @@ const hsf_host_section hsf_host_sections[] = {
     { "bonds", "bonds between particles from a file (tethers; springs under engine = timestep)",
       { hsf_run_bonds_params, NULL }, NULL },
     { "thermostat", "a heat bath (event engine)", { hsf_run_thermostat_params, NULL }, "andersen" },
-    { "queue", "the event queue (event engine)", { hsf_run_queue_params, NULL }, "calendar" },
+    { "queue", "the event queue (event engine)", { hsf_event_queue_params, NULL }, "calendar" },
     { "boundary", "the walls, periodic or not, and the box size", { hsf_run_boundary_params, NULL },
       "box" },
     { "interaction", "the pair rule (event engine); [interaction.A.B] for species A and B",

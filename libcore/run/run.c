@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "event/checkpoint.h"
+#include "shared/checkpoint_run.h"
 #include "shared/progress.h"
 #include "shared/system_private.h"
 #include "host/clock.h"
@@ -16,25 +16,6 @@
 #include "run/run_private.h"
 #include "run/summary.h"
 
-/* [queue] record: the recorder taken out, sys->queue the plugin's again;
- * its file written (keep) or dropped.  Returns 0, or -1 with err set when
- * the file cannot be written. */
-static int finish_record(run_state *rs, int keep, hsf_error *err)
-{
-    hsf_system *sys = &rs->sys;
-    hsf_queue_record *rec = rs->record;
-    if (!rec)
-        return 0;
-    rs->record = NULL;
-    sys->queue = sys->queue_instance.plugin.vtable;
-    sys->queue_state = sys->queue_instance.state;
-    sys->queue_prefetch = sys->fetch_ahead ? sys->queue->index_prefetch : NULL;
-    if (keep)
-        return hsf_queue_record_commit(rec, err);
-    hsf_queue_record_abort(rec);
-    return 0;
-}
-
 void hsf_run_teardown(run_state *rs)
 {
     hsf_system *sys = &rs->sys;
@@ -43,7 +24,6 @@ void hsf_run_teardown(run_state *rs)
         hsf_instance_close(&o->in);
     }
     free(sys->out);
-    free(sys->special_seq);
     free(rs->config_text);
     free(rs->start);
     if (rs->engine)
@@ -52,8 +32,6 @@ void hsf_run_teardown(run_state *rs)
     hsf_config_unbind(&rs->bonds);
     hsf_config_unbind(&rs->field);
     hsf_config_unbind(&rs->compression);
-    finish_record(rs, 0, NULL);
-    hsf_instance_close(&sys->queue_instance);
     hsf_instance_close(&sys->boundary);
     hsf_neighbours_free(&sys->nb);
     hsf_cells_free(&sys->cells);
@@ -189,7 +167,7 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
             if (rs->checkpoint.section)
                 remove(hsf_config_string(&rs->checkpoint, "file"));
             hsf_atomic_release_kept(1);
-            if (finish_record(rs, 1, err))
+            if (rs->engine->commit && rs->engine->commit(rs, err))
                 status = HSF_EXIT_FAILURE;
             else if (opt->summary) {
                 hsf_summary s;

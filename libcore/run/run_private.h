@@ -6,7 +6,6 @@
 
 #include <stdint.h>
 
-#include "event/queue_record.h"
 #include "host/config_help.h"
 #include "host/config_private.h"
 #include "host/plugin_loader.h"
@@ -33,7 +32,6 @@ typedef struct run_state {
     hsf_plugin_path path;
     hsf_particle_set set;
     hsf_system sys;
-    hsf_queue_record *record;   /* [queue] record: sys->queue is its vtable */
     hsf_conserved c0;       /* at time 0 */
     double *start;          /* with reverse_at: positions and velocities at time 0 */
     /* Checkpoints */
@@ -43,15 +41,17 @@ typedef struct run_state {
     double every, stop_after;
     double wall_before;     /* wall-clock seconds of the segments before this one (resumed) */
     uint64_t checkpoints;   /* written by the run, every segment */
-    /* The engine ([simulation] engine), engine.h; the time-step engine's
-     * own state (timestep/) when it is the one. */
+    /* The engine ([simulation] engine), engine.h, and its own state:
+     * engine_state, made and freed by its operations (the event engine's,
+     * event/state.h), or step (the time-step engine's, timestep/). */
     const struct hsf_engine_ops *engine;
+    void *engine_state;
     const hsf_run_options *opt;     /* what hsf_run was given */
     hsf_timestep step;
 } run_state;
 
 /* The host's parameters of each section (params.c). */
-extern const hsf_param hsf_run_simulation_params[], hsf_run_queue_params[],
+extern const hsf_param hsf_run_simulation_params[],
     hsf_run_boundary_params[], hsf_run_output_params[], hsf_run_thermostat_params[],
     hsf_run_field_params[], hsf_run_force_params[], hsf_run_checkpoint_params[],
     hsf_run_bonds_params[];
@@ -66,9 +66,9 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err);
 /* Frees everything hsf_run_prepare and the run made (run.c). */
 void hsf_run_teardown(run_state *rs);
 
-/* Loads the plugin named in section into in, then binds the section to the
- * host's and the plugin's parameters (host/plugin_instance.h).  Returns 0
- * or -1 with err set. */
+/* Loads the plugin named in section, then binds the section to the host's
+ * and the plugin's parameters (host/plugin_instance.h).  Returns 0 or -1
+ * with err set. */
 int hsf_run_open_plugin(run_state *rs, const char *section, int kind, const hsf_param *host,
                         hsf_instance *in, hsf_error *err);
 

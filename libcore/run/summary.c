@@ -333,15 +333,14 @@ void hsf_summary_momentum(hsf_summary *out, const hsf_system *sys, const hsf_con
     hsf_summary_number(out, "momentum_drift", "%.3e", scale > 0 ? worst / scale : 0.0);
 }
 
-void hsf_print_summary(hsf_summary *out, const hsf_system *sys, double wall,
+void hsf_print_summary(hsf_summary *out, const hsf_system *sys, const char *queue, double wall,
                        const hsf_conserved *c0, const hsf_conserved *c1, const double *start)
 {
     double e0 = c0->energy, e1 = c1->energy;
     const hsf_stats *s = &sys->stats;
     hsf_summary_number(out, "particles", "%zu", sys->n);
     hsf_summary_number(out, "dimension", "%d", sys->dim);
-    hsf_summary_text(out, "queue", "%s%s", sys->queue_instance.plugin.info->name,
-                     sys->indexed ? " (indexed)" : "");
+    hsf_summary_text(out, "queue", "%s", queue);
     hsf_summary_text(out, "boundary", "%s", sys->boundary.plugin.info->name);
     hsf_summary_number(out, "time", "%.17g", sys->time);
     hsf_summary_number(out, "events", "%llu", (unsigned long long)s->events);

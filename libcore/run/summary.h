@@ -93,10 +93,11 @@ void hsf_summary_file(hsf_summary *s, const char *file, const char *plugin,
 /* Ends the summary ("}" in JSON). */
 void hsf_summary_end(hsf_summary *s);
 
-/* The event engine's summary: the counters, rates over wall (seconds),
+/* The event engine's summary: its queue as named (queue), the counters,
+ * rates over wall (seconds),
  * memory, energy and momentum drift from c0 to c1, max_overlap and, with
- * start, the return of a time reversal. */
-void hsf_print_summary(hsf_summary *s, const hsf_system *sys, double wall,
+ * start, the return of a time reversal.  */
+void hsf_print_summary(hsf_summary *s, const hsf_system *sys, const char *queue, double wall,
                        const hsf_conserved *c0, const hsf_conserved *c1, const double *start);
 
 /* The time-step engine's summary (summary_timestep.c): particles,

@@ -291,7 +291,7 @@ static inline uint32_t hsf_cell_beyond(const hsf_cell_level *l, uint32_t cell, i
 
 /* The cells a crossing of particle i through face (axis, dir) brings
  * within its block, wrapped: the 3^(dim-1) cells two steps from its own
- * cell along axis (the layer engine.c searches after the crossing).
+ * cell along axis (the layer event/predict.c searches after the crossing).
  * visit(ctx, l, cell) for each.  For reading ahead: no periodic shifts,
  * other levels not visited. */
 __attribute__((always_inline)) static inline void

@@ -27,7 +27,7 @@ typedef struct ckpt_scalars {
     uint64_t checkpoints;
 } ckpt_scalars;
 
-static void fill_head(const hsf_system *sys, ckpt_head *h)
+static void fill_head(const hsf_system *sys, uint32_t indexed, ckpt_head *h)
 {
     memset(h, 0, sizeof *h);
     snprintf(h->version, sizeof h->version, "%s", PACKAGE_VERSION);
@@ -36,7 +36,7 @@ static void fill_head(const hsf_system *sys, ckpt_head *h)
     h->event_size = sizeof(hsf_event);
     h->stats_size = sizeof(hsf_stats);
     h->dim = (uint32_t)sys->dim;
-    h->indexed = (uint32_t)sys->indexed;
+    h->indexed = indexed;
     h->search = (uint32_t)sys->search;
     h->nlevels = (uint32_t)sys->cells.nlevels;
     h->n = sys->n;
@@ -133,7 +133,7 @@ static int check_head(const hsf_system *sys, const unsigned char *data, size_t s
                       const char *path, hsf_error *err)
 {
     ckpt_head saved, now;
-    fill_head(sys, &now);
+    fill_head(sys, 0, &now);    /* the build's sizes: the engine's mode is check_system's */
     if (size != sizeof saved)
         return hsf_error_set(err, "%s: checkpoint written by another build of hsframe", path);
     memcpy(&saved, data, sizeof saved);
@@ -149,11 +149,11 @@ static int check_head(const hsf_system *sys, const unsigned char *data, size_t s
 
 /* The same system as the checkpoint's, once the configuration matched:
  * what could still differ is a plugin that chose otherwise. */
-static int check_system(const hsf_system *sys, const unsigned char *data, const char *path,
-                        hsf_error *err)
+static int check_system(const hsf_system *sys, uint32_t indexed, const unsigned char *data,
+                        const char *path, hsf_error *err)
 {
     ckpt_head saved, now;
-    fill_head(sys, &now);
+    fill_head(sys, indexed, &now);
     memcpy(&saved, data, sizeof saved);
     if (saved.n != now.n || saved.dim != now.dim || saved.n_out != now.n_out ||
         saved.indexed != now.indexed || saved.search != now.search ||
@@ -199,11 +199,12 @@ static int restore_output(hsf_system *sys, hsf_output_slot *o, const unsigned ch
     return 0;
 }
 
-void hsf_ckpt_write_run(hsf_ckpt_writer *w, const hsf_system *sys, const hsf_ckpt_run *run)
+void hsf_ckpt_write_run(hsf_ckpt_writer *w, const hsf_system *sys, const hsf_ckpt_run *run,
+                        uint32_t indexed, uint64_t seq)
 {
     ckpt_head head;
-    fill_head(sys, &head);
-    ckpt_scalars sc = { .time = sys->time, .next_seq = sys->next_seq, .stats = sys->stats,
+    fill_head(sys, indexed, &head);
+    ckpt_scalars sc = { .time = sys->time, .next_seq = seq, .stats = sys->stats,
                         .audit_k = sys->audit_k, .max_overlap = sys->max_overlap,
                         .wall = run->wall, .checkpoints = run->checkpoints };
     memcpy(sc.conserved, run->conserved, sizeof sc.conserved);
@@ -225,7 +226,8 @@ int hsf_ckpt_write_outputs(hsf_ckpt_writer *w, hsf_system *sys, hsf_error *err)
 }
 
 int hsf_ckpt_read_run(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
-                      const unsigned char **motion, hsf_error *err)
+                      uint32_t indexed, uint64_t *seq, const unsigned char **motion,
+                      hsf_error *err)
 {
     const unsigned char *d, *head;
     size_t size;
@@ -233,7 +235,7 @@ int hsf_ckpt_read_run(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
     if (hsf_ckpt_next(r, "HEAD", &head, &size, err) || check_head(sys, head, size, path, err) ||
         hsf_ckpt_next(r, "CONF", &d, &size, err) ||
         compare_config((const char *)d, size, run->config, path, err) ||
-        check_system(sys, head, path, err) || hsf_ckpt_next(r, "PART", &d, &size, err))
+        check_system(sys, indexed, head, path, err) || hsf_ckpt_next(r, "PART", &d, &size, err))
         return -1;
     uint32_t crc;
     if (size != sizeof crc || (memcpy(&crc, d, sizeof crc), crc != run->particles_crc))
@@ -246,7 +248,7 @@ int hsf_ckpt_read_run(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
         return hsf_error_set(err, "%s: checkpoint's RUN section is damaged", path);
     memcpy(&sc, d, sizeof sc);
     sys->time = sc.time;
-    sys->next_seq = sc.next_seq;
+    *seq = sc.next_seq;
     sys->stats = sc.stats;
     sys->audit_k = sc.audit_k;
     sys->max_overlap = sc.max_overlap;

@@ -33,23 +33,28 @@ uint32_t hsf_checkpoint_particles_crc(const hsf_particle *p, size_t n);
  * -1 with err naming the first that cannot. */
 int hsf_checkpoint_check_outputs(const hsf_system *sys, hsf_error *err);
 
-/* Writes HEAD to MOTN and BODY: the system's time, counters and records. */
-void hsf_ckpt_write_run(hsf_ckpt_writer *w, const hsf_system *sys, const hsf_ckpt_run *run);
+/* Writes HEAD to MOTN and BODY: the system's time, counters and records,
+ * with the engine's queue mode (indexed, 1 or 0) and its last sequence
+ * number (seq; 0 for an engine without). */
+void hsf_ckpt_write_run(hsf_ckpt_writer *w, const hsf_system *sys, const hsf_ckpt_run *run,
+                        uint32_t indexed, uint64_t seq);
 
 /* Writes every output's record (its save), then END.  Returns 0, or -1
  * with err set (an output's save failed). */
 int hsf_ckpt_write_outputs(hsf_ckpt_writer *w, hsf_system *sys, hsf_error *err);
 
 /* Reads HEAD to MOTN into a system prepared from the same configuration:
- * checks the build, the configuration (run->config), the system's shape
- * and the initial particles (run->particles_crc); sets the system's time
- * and counters, fills run's conserved, start (allocated by the caller
+ * checks the build, the configuration (run->config), the system's shape,
+ * the engine's queue mode (indexed, as hsf_ckpt_write_run) and the initial
+ * particles (run->particles_crc); sets the system's time and counters and
+ * *seq, fills run's conserved, start (allocated by the caller
  * when reverse_at is set), wall and checkpoints, and copies the motion
  * records into sys->m.  *motion points at them in the file (valid until
  * the reader is closed).  Returns 0, or -1 with err set to what does not
  * match or is damaged. */
 int hsf_ckpt_read_run(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
-                      const unsigned char **motion, hsf_error *err);
+                      uint32_t indexed, uint64_t *seq, const unsigned char **motion,
+                      hsf_error *err);
 
 /* Reads BODY into sys->b.  Returns 0 or -1 with err set. */
 int hsf_ckpt_read_bodies(hsf_system *sys, hsf_ckpt_reader *r, hsf_error *err);

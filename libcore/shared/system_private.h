@@ -1,4 +1,5 @@
-/* The simulated system and its engine state (private to libhsframe). */
+/* The simulated system: what every engine shares (private to libhsframe);
+ * an engine keeps its own state apart (the event engine's: event/state.h). */
 #ifndef HSF_SYSTEM_PRIVATE_H
 #define HSF_SYSTEM_PRIVATE_H
 
@@ -18,17 +19,6 @@
 #include "host/config_private.h"
 #include "io/particle.h"
 #include "host/plugin_instance.h"
-
-/* What the engine reads ahead for the events the queue says come next
- * (engine.c, fetch_ahead): the keys it named last, those of them it named
- * for the first time, and their partners. */
-#define HSF_AHEAD 4
-typedef struct hsf_ahead {
-    uint32_t named[HSF_AHEAD], n_named;
-    uint32_t fresh[HSF_AHEAD], n_fresh;
-    uint32_t partners[HSF_AHEAD], n_partners;
-    uint32_t layers[HSF_AHEAD], n_layers;   /* crossings whose new cells were asked for */
-} hsf_ahead;
 
 /* One [output.NAME] instance. */
 typedef struct hsf_output_slot {
@@ -59,25 +49,8 @@ struct hsf_system {
     hsf_cells cells;
     hsf_neighbours nb;      /* built for HSF_SEARCH_LISTS */
     double shift[64][3];    /* image shift of each image code (hsf_image_shift) */
-    int search;             /* how a prediction finds candidates: hsf_search */
-    int keep_partner;       /* cells on a plain grid: a cell event keeps the earliest
-                               collision after it (engine.c, predict) */
-
-    /* queue */
-    hsf_instance queue_instance;    /* [queue]: the plugin's instance */
-    const hsf_queue_type *queue;    /* the queue the engine calls: the plugin's, or the
-                                       recorder standing before it ([queue] record) */
-    void *queue_state;
-    int indexed;            /* the queue is used through its index_ members */
-    int fetch_ahead;        /* and its index_upcoming hint is used */
-    int fetch_blocks;       /* with fetch_ahead and cells: a collision asks for the records
-                               of both particles' blocks (assemble.c, FETCH_BLOCKS_3D_FROM) */
-    void (*queue_prefetch)(const void *q, uint32_t key);   /* with fetch_ahead: the
-                               queue's index_prefetch hint, or NULL */
-    hsf_ahead ahead;
-    uint64_t next_seq;
-    uint64_t *special_seq;  /* with an indexed queue, the seq of each special key's event
-                               (key - n), which a checkpoint writes with its time */
+    int search;             /* how a prediction finds candidates: hsf_search (the event
+                               engine chooses it; the model's search and the audit read it) */
 
     /* outputs */
     hsf_output_slot *out;
@@ -118,7 +91,7 @@ struct hsf_system {
     const volatile sig_atomic_t *stop;  /* set asynchronously to end the run early */
     /* The monotonic clock (hsf_seconds_now) when the run began to be set
      * up (run.c) and when the event loop began, the queue filled
-     * (engine.c): the summary's startup_seconds.  0 when not taken. */
+     * (event/loop.c): the summary's startup_seconds.  0 when not taken. */
     double setup_began, loop_began;
 
     /* Checkpoints ([checkpoint]): when set, the engine calls checkpoint
@@ -147,43 +120,7 @@ struct hsf_system {
      * (infinite mass, no events of its own, no field); NULL when none is. */
     uint8_t *fixed;
     size_t n_fixed;
-
-    /* [simulation] start_pass: the first events from one pass over the
-     * pairs where it applies (event/start_pass.h); read once a run.  Last,
-     * for the same reason as the shear state. */
-    int start_pass;
 };
-
-/* With an indexed queue, the key of an event that is not a particle's:
- * the particles are keys 0 to n - 1, then come the stop, the reversal,
- * each output's samples, the audit, the thermostat and the compression's
- * rescale and the sheared box's slide (HSF_SPECIAL_KEYS of them). */
-#define HSF_SPECIAL_KEYS(sys) ((sys)->n_out + 6)
-static inline uint32_t hsf_special_key(const hsf_system *sys, uint32_t kind, uint32_t object)
-{
-    uint32_t n = (uint32_t)sys->n, after = n + 2 + (uint32_t)sys->n_out;
-    return kind == HSF_EVENT_STOP         ? n
-           : kind == HSF_EVENT_REVERSE    ? n + 1
-           : kind == HSF_EVENT_AUDIT      ? after
-           : kind == HSF_EVENT_THERMOSTAT ? after + 1
-           : kind == HSF_EVENT_RESCALE    ? after + 2
-           : kind == HSF_EVENT_SLIDE      ? after + 3
-                                          : n + 2 + object;
-}
-
-/* The kind and object of special key key (>= n). */
-static inline uint32_t hsf_special_kind(const hsf_system *sys, uint32_t key, uint32_t *object)
-{
-    uint32_t n = (uint32_t)sys->n, after = n + 2 + (uint32_t)sys->n_out;
-    *object = key >= n + 2 ? key - n - 2 : 0;
-    return key == n           ? HSF_EVENT_STOP
-           : key == n + 1     ? HSF_EVENT_REVERSE
-           : key == after     ? HSF_EVENT_AUDIT
-           : key == after + 1 ? HSF_EVENT_THERMOSTAT
-           : key == after + 2 ? HSF_EVENT_RESCALE
-           : key == after + 3 ? HSF_EVENT_SLIDE
-                              : HSF_EVENT_SAMPLE;
-}
 
 /* Position of a particle moving as m at time t, without changing it. */
 static inline void hsf_position_at(const hsf_motion *m, double t, double r[3])
@@ -262,13 +199,14 @@ static inline void hsf_separation(const hsf_system *sys, const double ri[3],
     }
 }
 
-/* What an engine's loop (hsf_engine_run, event/engine.h; hsf_timestep_run,
+/* What an engine's loop (hsf_engine_run, event/state.h; hsf_timestep_run,
  * timestep/step.h) returns when it stopped after writing a checkpoint. */
 #define HSF_ENGINE_STOPPED 1
 
 /* What a thermostat is handed to change the system (thermostat.h). */
 struct hsf_control {
     hsf_system *sys;
+    struct hsf_event_engine *engine;    /* whose events the changes predict anew */
     hsf_error *err;
     int failed;             /* a change failed: err says why */
 };

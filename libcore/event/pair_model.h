@@ -1,0 +1,218 @@
+/* The model path's part of the candidate search (pair_search.h): the
+ * candidates within reach of their rule's steps, the plain case's gather,
+ * and the checks of a batch's answer. */
+#ifndef HSF_EVENT_PAIR_MODEL_H
+#define HSF_EVENT_PAIR_MODEL_H
+
+#include "event/pair_search.h"
+
+/* The candidates of the model path within reach of their rule's
+ * outermost step (noted by gather_model): their shells told by their
+ * distances (the table asked only for a pair on a step, by round-off),
+ * their next events solved in a batch (shell_times.h), as
+ * model_events.c's consider would, the special cases by it; all before
+ * the batch, whose places they leave to pairs that never meet. */
+static __attribute__((noinline)) HSF_AVX2_CLONES void solve_in_reach(pair_search *s)
+{
+    hsf_pair_batch *pb = &s->batch;
+    const hsf_model *md = s->sys->model;
+    uint32_t i = (uint32_t)(s->mi - s->m);
+    hsf_shell_batch sb;
+    sb.n = s->n_near;
+    for (uint32_t q = 0; q < sb.n; q++) {
+        uint32_t k = s->near[q], j = pb->j[k];
+        const hsf_rule *r = s->rules ? &s->rules[s->species[j]] : s->rule;
+        for (int a = 0; a < 3; a++) {
+            sb.dr[a][q] = pb->dr[a][k];
+            sb.dv[a][q] = pb->dv[a][k];
+            pb->dv[a][k] = 0;
+        }
+        pb->sigma[k] = 0;
+        sb.k[q] = (uint8_t)k;
+        double sigma = (s->radius_i + s->radius[j]) * s->scale;
+        double d2 = sb.dr[0][q] * sb.dr[0][q] + sb.dr[1][q] * sb.dr[1][q] +
+                    sb.dr[2][q] * sb.dr[2][q];
+        if (!hsf_shell_bounds_by_distance(r, sigma, d2, &sb.inner[q], &sb.outer[q]))
+            hsf_rule_bounds(r, sigma, hsf_pair_state_get(&md->shells, i, j), &sb.inner[q],
+                            &sb.outer[q]);
+    }
+    hsf_shell_times(&sb, s->best, hsf_dot(s->vi, s->vi));
+    for (uint32_t q = 0; q < sb.n; q++) {
+        uint32_t j = pb->j[sb.k[q]];
+        double t;
+        if (__builtin_expect(sb.exact[q] != 0, 0)) {
+            double dr[3], dv[3], rj[3], vj[3];
+            hsf_motion_at(s->sys, &s->m[j], s->now, rj, vj);
+            for (int a = 0; a < 3; a++) {
+                dr[a] = sb.dr[a][q];
+                dv[a] = sb.dv[a][q];
+            }
+            t = hsf_shell_event_time(dr, dv, sb.inner[q], sb.outer[q],
+                                     hsf_speed_resolution(s->vi, vj), s->best);
+        } else {
+            t = hsf_shell_time_within(&sb, q, s->best);
+        }
+        if (t < s->best) {
+            s->best = t;
+            s->partner = j;
+            s->scalar_best = 1;
+        }
+    }
+    s->n_near = 0;
+}
+
+/* The model path's gather (plain case): candidates from to to-1 now, on
+ * their parabolas in a field, with their cores (or the outermost steps
+ * of their rules); the same operands as model_events.c's relative and
+ * consider.  The candidates are those noted in the batch, or with list
+ * (a neighbour list from its entry from on) the list's, seen through the
+ * images image names, read straight into the batch.  The speed
+ * resolution is left to the few candidates that would be chosen
+ * (unresolved). */
+__attribute__((always_inline)) static inline void gather_model(pair_search *s, uint32_t from,
+                                                                uint32_t to,
+                                                                const uint32_t *list,
+                                                                const uint8_t *image)
+{
+    hsf_pair_batch *pb = &s->batch;
+    /* Read once: the compiler cannot tell the batch's stores from them. */
+    const double ri[3] = { s->ri[0], s->ri[1], s->ri[2] };
+    const double vi[3] = { s->vi[0], s->vi[1], s->vi[2] };
+    const double now = s->now, radius_i = s->radius_i, scale = s->scale;
+    const int field = s->field, shifted = s->shifted, usual = !s->rules && !s->steps;
+    const double core = s->rule->core;
+    const double (*image_shift)[3] = s->sys->shift;
+    uint32_t n_near = s->n_near;
+    for (uint32_t k = 0; k < to - from; k++) {
+        uint32_t j = list ? list[from + k] : pb->j[k];
+        double rj[3], vj[3], dr[3];
+        if (list)
+            pb->j[k] = j;
+        if (field) {
+            hsf_motion_at(s->sys, &s->m[j], now, rj, vj);
+        } else {
+            const hsf_motion *mj = &s->m[j];
+            double dt = now - mj->t;
+            for (int a = 0; a < 3; a++) {
+                rj[a] = mj->r[a] + mj->v[a] * dt;
+                vj[a] = mj->v[a];
+            }
+        }
+        for (int a = 0; a < 3; a++) {
+            double shift = list ? image_shift[image[from + k]][a] : shifted ? pb->shift[a][k] : 0;
+            dr[a] = ri[a] - (rj[a] + shift);
+            pb->dr[a][k] = dr[a];
+            pb->dv[a][k] = vi[a] - vj[a];
+        }
+        double sigma = radius_i + s->radius[j];
+        if (usual) {                    /* one rule, a core */
+            pb->sigma[k] = core * (sigma * scale);
+            continue;
+        }
+        const hsf_rule *r = s->rules ? &s->rules[s->species[j]] : s->rule;
+        if (!r->steps) {
+            pb->sigma[k] = r->core * (sigma * scale);
+            continue;
+        }
+        /* A pair beyond the outermost step is in none: most candidates,
+         * solved in the batch against the step from outside. */
+        double reach = r->step_at[0] * sigma * scale * (1 + 1e-9);
+        pb->sigma[k] = r->step_at[0] * (sigma * scale);
+        s->near[n_near] = (uint8_t)k;
+        n_near += hsf_dot(dr, dr) <= reach * reach;
+    }
+    if (list)
+        pb->n = to - from;
+    s->n_near = n_near;
+}
+
+/* gather_model's case of one rule without steps (a core: compression's,
+ * hard spheres' and inelastic ones'), on straight lines or, with field,
+ * on the parabolas of a uniform field: the same operations as
+ * hsf_motion_at and gather_model, without their branches per candidate
+ * (the compression bench gas: 2.4 % fewer instructions).  dim and field:
+ * constants where it is inlined; in 2D the z components are the zeros
+ * gather_model finds (the field has no z component in 2D).  A field's
+ * batched search has no fixed particles (hsf_model.batched), so every
+ * candidate falls. */
+__attribute__((always_inline)) static inline void gather_cores(pair_search *s, uint32_t from,
+                                                               uint32_t to, int dim, int field)
+{
+    hsf_pair_batch *pb = &s->batch;
+    const double ri[3] = { s->ri[0], s->ri[1], s->ri[2] };
+    const double vi[3] = { s->vi[0], s->vi[1], s->vi[2] };
+    const double now = s->now, radius_i = s->radius_i, scale = s->scale;
+    const double core = s->rule->core, *radius = s->radius;
+    const hsf_motion *m = s->m;
+    const int shifted = s->shifted;
+    double g[3] = { 0, 0, 0 }, half_g[3] = { 0, 0, 0 };
+    if (field)
+        for (int a = 0; a < dim; a++) {
+            g[a] = s->sys->gravity[a];
+            half_g[a] = 0.5 * g[a];     /* hsf_motion_at's 0.5 * g * dt, the same bits */
+        }
+    for (uint32_t k = from; k < to; k++) {
+        const hsf_motion *mj = &m[pb->j[k]];
+        double dt = now - mj->t;
+        for (int a = 0; a < dim; a++) {
+            /* Not shifted: + 0 as gather_model adds, the same bits. */
+            double shift = shifted ? pb->shift[a][k] : 0;
+            double rj = field ? mj->r[a] + (mj->v[a] + half_g[a] * dt) * dt
+                              : mj->r[a] + mj->v[a] * dt;
+            double vj = field ? mj->v[a] + g[a] * dt : mj->v[a];
+            pb->dr[a][k] = ri[a] - (rj + shift);
+            pb->dv[a][k] = vi[a] - vj;
+        }
+        if (dim == 2)
+            pb->dr[2][k] = pb->dv[2][k] = 0;
+        pb->sigma[k] = core * ((radius_i + radius[pb->j[k]]) * scale);
+    }
+}
+
+/* Whether the model path's chosen partner is no event after all: their
+ * relative speed below what their velocities resolve
+ * (hsf_speed_resolution; then they move as one), or touching now and
+ * closing slower than that (a graze), as hsf_shell_event_time decides.
+ * Rare: the prediction then searches again the scalar way. */
+static __attribute__((noinline)) int unresolved_exactly(const pair_search *s)
+{
+    double vj[3], rj[3];
+    hsf_motion_at(s->sys, &s->m[s->partner], s->now, rj, vj);
+    double vres = hsf_speed_resolution(s->vi, vj);
+    if (!(hsf_dot(s->best_dv, s->best_dv) > vres * vres))
+        return 1;
+    return s->best == 0 &&
+           -hsf_dot(s->best_dr, s->best_dv) <= vres * sqrt(hsf_dot(s->best_dr, s->best_dr));
+}
+
+static inline int unresolved(const pair_search *s)
+{
+    /* Most pairs are plainly resolved: the resolution is 256 ulp of the
+     * largest component of v_i or v_j, and |v_j| <= |v_i| + |dv|. */
+    double vv = hsf_dot(s->best_dv, s->best_dv), vi2 = hsf_dot(s->vi, s->vi);
+    if (s->best > 0 && vv > 1e-24 * vi2 && vv > 0)
+        return 0;
+    return unresolved_exactly(s);
+}
+
+/* Growing pairs of which some touch and close now: those solved again
+ * the scalar way, with the speed resolution of both velocities
+ * (hsf_growing_pair_time's guard against a graze). */
+static __attribute__((noinline)) void solve_touching(const pair_search *s,
+                                                     double t[HSF_PAIR_BATCH])
+{
+    const hsf_pair_batch *pb = &s->batch;
+    for (uint32_t k = 0; k < pb->n; k++) {
+        if (t[k] != 0)
+            continue;
+        double dr[3], dv[3], base = pb->sigma[k];
+        for (int a = 0; a < 3; a++) {
+            dr[a] = pb->dr[a][k];
+            dv[a] = pb->dv[a][k];
+        }
+        t[k] = hsf_growing_pair_time(dr, dv, base * s->grow_scale, base * s->grow_rate,
+                                     hsf_speed_resolution(s->vi, s->m[pb->j[k]].v), INFINITY);
+    }
+}
+
+#endif

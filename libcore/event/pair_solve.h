@@ -1,0 +1,91 @@
+/* Solving the gathered candidates of a batch (pair_search.h), for the
+ * hard-sphere path and the model path. */
+#ifndef HSF_EVENT_PAIR_SOLVE_H
+#define HSF_EVENT_PAIR_SOLVE_H
+
+#include "event/pair_model.h"
+
+/* Solves the gathered pairs; the first earliest one wins. */
+__attribute__((always_inline)) static inline void solve_gathered_as(pair_search *s, int model)
+{
+    hsf_pair_batch *pb = &s->batch;
+    double t[HSF_PAIR_BATCH];
+    if (model && s->n_near)
+        solve_in_reach(s);
+    if (model && s->growing) {
+        int touching = s->sys->dim == 2
+                           ? hsf_growing_pair_times(pb, s->grow_scale, s->grow_rate, t, 2)
+                           : hsf_growing_pair_times(pb, s->grow_scale, s->grow_rate, t, 3);
+        if (__builtin_expect(touching, 0))
+            solve_touching(s, t);
+    } else {
+        hsf_pair_times(pb, s->best, t);
+    }
+    for (uint32_t k = 0; k < pb->n; k++)
+        if (t[k] < s->best) {
+            s->best = t[k];
+            s->partner = pb->j[k];
+            s->scalar_best = 0;
+            if (model)
+                for (int a = 0; a < 3; a++) {
+                    s->best_dr[a] = pb->dr[a][k];
+                    s->best_dv[a] = pb->dv[a][k];
+                }
+        }
+    pb->n = 0;
+}
+
+/* Out of line: inlined into solve_batch, the hard-sphere path ran 1 % more
+ * instructions. */
+static __attribute__((noinline)) HSF_AVX2_CLONES void solve_gathered(pair_search *s)
+{
+    solve_gathered_as(s, 0);
+}
+
+/* Reads the noted candidates' records and solves them.  The records are
+ * asked for all at once first: in a large system each is a cache miss, and
+ * this way they overlap. */
+__attribute__((always_inline)) static inline void solve_batch_as(pair_search *s, int model)
+{
+    hsf_pair_batch *pb = &s->batch;
+    for (uint32_t k = 0; k < pb->n; k++)
+        hsf_prefetch(&s->m[pb->j[k]]);
+    if (model && s->cores && s->field && s->sys->dim == 2)
+        gather_cores(s, 0, pb->n, 2, 1);
+    else if (model && s->cores && s->field)
+        gather_cores(s, 0, pb->n, 3, 1);
+    else if (model && s->cores && s->sys->dim == 2)
+        gather_cores(s, 0, pb->n, 2, 0);
+    else if (model && s->cores)
+        gather_cores(s, 0, pb->n, 3, 0);
+    else if (model)
+        gather_model(s, 0, pb->n, NULL, NULL);
+    else
+        for (uint32_t k = 0; k < pb->n; k++)
+            gather(s, k);
+    if (model)
+        solve_gathered_as(s, 1);
+    else
+        solve_gathered(s);
+}
+
+static HSF_AVX2_CLONES void solve_batch(pair_search *s)
+{
+    solve_batch_as(s, 0);
+}
+
+static HSF_AVX2_CLONES void solve_batch_model(pair_search *s)
+{
+    solve_batch_as(s, 1);
+}
+
+/* solve_batch or, for the model path, solve_batch_model: out of line. */
+__attribute__((always_inline)) static inline void solve_batch_by(pair_search *s, int model)
+{
+    if (model)
+        solve_batch_model(s);
+    else
+        solve_batch(s);
+}
+
+#endif

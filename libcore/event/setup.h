@@ -1,0 +1,45 @@
+/* Assembling the event-driven engine (private to libhsframe): its queue,
+ * how a prediction finds partners, and what it reads ahead, chosen from
+ * the configuration and the system.  The run calls these through the
+ * engine's operations (run/engine_event.c), in this order. */
+#ifndef HSF_EVENT_SETUP_H
+#define HSF_EVENT_SETUP_H
+
+#include "event/state.h"
+#include "host/config_private.h"
+#include "host/plugin_loader.h"
+#include "io/particle.h"
+
+/* The keys of [queue]. */
+extern const hsf_param hsf_event_queue_params[];
+
+/* The engine's state for sys, with its [queue] plugin loaded and the
+ * section bound (plugin = auto: chosen by the number of particles, which
+ * sys->n holds), and its record key checked (a path that can be written).
+ * Returns the state (free it with hsf_event_free), or NULL with err set. */
+hsf_event_engine *hsf_event_open(hsf_system *sys, hsf_config_file *cf,
+                                 const hsf_plugin_path *path, hsf_error *err);
+
+/* How a prediction finds partners ([simulation] cells, neighbour_lists,
+ * skin; a field, a compression (growing) and sliding images restrict it):
+ * sets sys->search, builds the cell grid, the neighbour lists and the
+ * image shifts, starts the model on set, and notes whether a cell
+ * crossing keeps its partner.  Then the queue, empty, with its keys (the
+ * particles, then HSF_SPECIAL_KEYS), and the recorder unless prelude.
+ * Returns 0 or -1 with err set. */
+int hsf_event_prepare(hsf_event_engine *e, const hsf_config *sim, int growing,
+                      const hsf_particle_set *set, int prelude, hsf_error *err);
+
+/* "calendar (indexed)": the queue, as the summary names it. */
+void hsf_event_queue_name(const hsf_event_engine *e, char *buf, size_t size);
+
+/* [queue] record: takes the recorder out (the loop then uses the plugin
+ * directly) and writes its file (keep) or drops it.  Returns 0, or -1
+ * with err set when the file cannot be written. */
+int hsf_event_finish_record(hsf_event_engine *e, int keep, hsf_error *err);
+
+/* Frees the state, the queue with it (the recording dropped); e may be
+ * NULL.  The system's grid and lists are the system's. */
+void hsf_event_free(hsf_event_engine *e);
+
+#endif

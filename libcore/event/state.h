@@ -1,0 +1,103 @@
+/* The event-driven engine's own state (private to libhsframe): its queue
+ * and how it uses it, the sequence numbers that tell stale events, the
+ * reading ahead.  The system (shared/system_private.h) holds what every
+ * engine shares; this holds what only the event engine uses, and reaches
+ * the system through sys.  Made by hsf_event_open (setup.h) when the run
+ * is assembled, completed by hsf_event_prepare, freed by hsf_event_free. */
+#ifndef HSF_EVENT_STATE_H
+#define HSF_EVENT_STATE_H
+
+#include <stdint.h>
+
+#include <hsframe/queue.h>
+
+#include "event/queue_record.h"
+#include "host/config_private.h"
+#include "host/plugin_instance.h"
+#include "host/plugin_loader.h"
+#include "shared/system_private.h"
+
+/* What the engine reads ahead for the events the queue says come next
+ * (read_ahead.h, fetch_ahead): the keys it named last, those of them it named
+ * for the first time, and their partners. */
+#define HSF_AHEAD 4
+typedef struct hsf_ahead {
+    uint32_t named[HSF_AHEAD], n_named;
+    uint32_t fresh[HSF_AHEAD], n_fresh;
+    uint32_t partners[HSF_AHEAD], n_partners;
+    uint32_t layers[HSF_AHEAD], n_layers;   /* crossings whose new cells were asked for */
+} hsf_ahead;
+
+typedef struct hsf_event_engine {
+    hsf_system *sys;        /* the system it moves (the run's; not owned) */
+
+    /* The queue the loop uses: the [queue] plugin's, or the recorder
+     * standing before it ([queue] record). */
+    const hsf_queue_type *queue;
+    void *queue_state;
+    int indexed;            /* the queue is used through its index_ members */
+    int fetch_ahead;        /* and its index_upcoming hint is used */
+    int fetch_blocks;       /* with fetch_ahead and cells: a collision asks for the records
+                               of both particles' blocks (setup.c, FETCH_BLOCKS_3D_FROM) */
+    int keep_partner;       /* cells on a plain grid: a cell event keeps the earliest
+                               collision after it (predict.c) */
+    void (*queue_prefetch)(const void *q, uint32_t key);   /* with fetch_ahead: the
+                               queue's index_prefetch hint, or NULL */
+    uint64_t next_seq;      /* the last seq given to a prediction */
+    uint64_t *special_seq;  /* with an indexed queue, the seq of each special key's event
+                               (key - n), which a checkpoint writes with its time */
+    hsf_ahead ahead;
+    int start_pass;         /* [simulation] start_pass (start_pass.h) */
+
+    /* [queue]: the plugin, its section, its state, and the recorder. */
+    hsf_instance queue_instance;   /* the plugin, its section, its state (recorded or not) */
+    hsf_queue_record *record;   /* [queue] record, or NULL */
+} hsf_event_engine;
+
+/* With an indexed queue, the key of an event that is not a particle's:
+ * the particles are keys 0 to n - 1, then come the stop, the reversal,
+ * each output's samples, the audit, the thermostat and the compression's
+ * rescale and the sheared box's slide (HSF_SPECIAL_KEYS of them). */
+#define HSF_SPECIAL_KEYS(sys) ((sys)->n_out + 6)
+static inline uint32_t hsf_special_key(const hsf_system *sys, uint32_t kind, uint32_t object)
+{
+    uint32_t n = (uint32_t)sys->n, after = n + 2 + (uint32_t)sys->n_out;
+    return kind == HSF_EVENT_STOP         ? n
+           : kind == HSF_EVENT_REVERSE    ? n + 1
+           : kind == HSF_EVENT_AUDIT      ? after
+           : kind == HSF_EVENT_THERMOSTAT ? after + 1
+           : kind == HSF_EVENT_RESCALE    ? after + 2
+           : kind == HSF_EVENT_SLIDE      ? after + 3
+                                          : n + 2 + object;
+}
+
+/* The kind and object of special key key (>= n). */
+static inline uint32_t hsf_special_kind(const hsf_system *sys, uint32_t key, uint32_t *object)
+{
+    uint32_t n = (uint32_t)sys->n, after = n + 2 + (uint32_t)sys->n_out;
+    *object = key >= n + 2 ? key - n - 2 : 0;
+    return key == n           ? HSF_EVENT_STOP
+           : key == n + 1     ? HSF_EVENT_REVERSE
+           : key == after     ? HSF_EVENT_AUDIT
+           : key == after + 1 ? HSF_EVENT_THERMOSTAT
+           : key == after + 2 ? HSF_EVENT_RESCALE
+           : key == after + 3 ? HSF_EVENT_SLIDE
+                              : HSF_EVENT_SAMPLE;
+}
+
+/* Runs the event loop from time 0 to end_time: schedules every particle's
+ * first event and the outputs' samples, processes events, takes the final
+ * samples and calls the outputs' end.  resumed: the state was restored from
+ * a checkpoint (hsf_checkpoint_read), with its events queued and the
+ * outputs restored: the loop goes on from there.  Returns 0,
+ * HSF_ENGINE_STOPPED (sys->checkpoint wrote a checkpoint and asked to
+ * stop), or -1 with err set when a plugin fails while running. */
+int hsf_engine_run(hsf_event_engine *e, int resumed, hsf_error *err);
+
+/* Gives particle i velocity v at the current time: moves it to now,
+ * counts the change of kinetic energy in sys->heat and predicts its
+ * events anew.  Returns 0, or -1 with err set (a plugin failed). */
+int hsf_engine_set_velocity(hsf_event_engine *e, uint32_t i, const double v[3],
+                            hsf_error *err);
+
+#endif
