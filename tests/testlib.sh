@@ -51,6 +51,20 @@ run_status() {
     fi
 }
 
+# wait_for PID FILE TEXT: waits until FILE has TEXT (fixed string: a line
+# the process PID reports) or PID has ended, however long either takes: a
+# condition, never a time, that no machine is too slow or too fast for.
+# Returns 1 if PID ended without writing TEXT.
+wait_for() {
+    while ! grep -qF -- "$3" "$2" 2>/dev/null; do
+        if ! kill -0 "$1" 2>/dev/null; then
+            grep -qF -- "$3" "$2" 2>/dev/null
+            return
+        fi
+        sleep 0.01
+    done
+}
+
 # contains FILE TEXT: FILE has TEXT (fixed string).
 contains() {
     grep -qF -- "$2" "$1" || { echo "  $1 lacks: $2" >&2; sed 's/^/  | /' "$1" >&2; return 1; }
