@@ -87,12 +87,16 @@ mkdir -p "$WORK/int" && cd "$WORK/int"
 printf '[simulation]\ndim = 3\nend_time = 1e9\n[init]\nlattice = fcc\ncells = 6 6 6\npacking_fraction = 0.3\n[boundary]\nplugin = periodic\n[output.t]\nplugin = xyz\nfile = traj.xyz\ninterval = 1\n' >long.ini
 "$HSFRAME" -c long.ini >"$WORK/out" 2>"$WORK/err" &
 pid=$!
-# Signalled a second after it runs (its first line), when it has written
-# frames, and not while the libtool wrapper still starts it, which would
-# die of the signal (130): under sanitizers on a loaded machine that can
-# take longer than any fixed pause.
-for i in $(seq 1 300); do grep -q "running to" "$WORK/err" && break; sleep 0.1; done
-sleep 1
+# Signalled once it runs (its first line) and has written frames (its
+# temporary file is not empty), not while the libtool wrapper still starts
+# it, which would die of the signal (130): conditions it reports, waited
+# for however long they take, where a fixed pause is too short under
+# sanitizers on a loaded machine.  end_time 1e9: no machine ends it first.
+wait_for $pid "$WORK/err" "running to"
+while kill -0 $pid 2>/dev/null && [ -z "$(find . -name 'traj.xyz.tmp*' -size +0c)" ]; do
+    sleep 0.01
+done
+check "SIGINT: the run wrote frames before it" test -n "$(find . -name 'traj.xyz.tmp*' -size +0c)"
 kill -INT $pid
 wait $pid
 status=$?

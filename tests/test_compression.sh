@@ -170,19 +170,20 @@ check "the same seed, the same start" run_status 0 -c "$CONF/random-fluid.ini" \
     -s simulation.end_time=2 -s output.start.file=again.xyz -s output.thermo.file=again.csv
 check "same start bit for bit" cmp -s random-fluid-start.xyz again.xyz
 
-# Stopped and resumed until done: the same end, during a compression and
-# after a random start.
+# Stopped after a quarter of the events and resumed until done: the same
+# end, during a compression and after a random start.
 resumed() {
     name=$1; shift
     "$HSFRAME" -q "$@" -s output.log.plugin=thermo -s output.log.file=$name-a.csv \
-        -s output.log.interval=1 >/dev/null || return 1
+        -s output.log.interval=1 >$name-a.sum || return 1
+    events=$(segment $name-a.sum 4)
     status=75 runs=0
     while [ $status -eq 75 ] && [ $runs -lt 300 ]; do
         resume=""
         [ -f $name.ckpt ] && resume="--resume $name.ckpt"
         "$HSFRAME" -q "$@" -s output.log.plugin=thermo -s output.log.file=$name-b.csv \
             -s output.log.interval=1 -s checkpoint.file=$name.ckpt \
-            -s checkpoint.stop_after=0.05 $resume >/dev/null
+            -s checkpoint.stop_after_events="$events" $resume >/dev/null
         status=$?
         runs=$((runs + 1))
     done

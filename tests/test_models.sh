@@ -339,19 +339,21 @@ check "billiards with hard_sphere named" run_status 0 -c "$CONF/billiards.ini" \
     -s interaction.plugin=hard_sphere -s output.final.file=named.txt
 check "hard_sphere named: the same trajectory" cmp -s plain.txt named.txt
 
-# A square-well fluid, a bonded chain and a cooling gas, stopped and
-# resumed until done, end where the whole run ends.
+# A square-well fluid, a bonded chain and a cooling gas, stopped after a
+# quarter of their events and resumed until done, end where the whole run
+# ends.
 resumed() {
     name=$1; shift
     "$HSFRAME" -q "$@" -s output.final.plugin=snapshot -s output.final.file="$name-a.xyz" \
         -s output.final.format=xyz >"$name-a.sum" || return 1
+    events=$(segment "$name-a.sum" 4)
     status=75 runs=0
     while [ $status -eq 75 ] && [ $runs -lt 200 ]; do
         resume=""
         [ -f "$name.ckpt" ] && resume="--resume $name.ckpt"
         "$HSFRAME" -q "$@" -s output.final.plugin=snapshot -s output.final.file="$name-b.xyz" \
             -s output.final.format=xyz -s checkpoint.file="$name.ckpt" \
-            -s checkpoint.stop_after=0.05 $resume >"$name-b.sum"
+            -s checkpoint.stop_after_events="$events" $resume >"$name-b.sum"
         status=$?
         runs=$((runs + 1))
     done

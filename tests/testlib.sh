@@ -65,6 +65,15 @@ wait_for() {
     done
 }
 
+# segment SUMMARY PARTS: the value of [checkpoint] stop_after_events that
+# stops a run PARTS times or so (PARTS + 1 runs in all): the events (steps,
+# for the time-step engine) of the whole run whose summary is SUMMARY, over
+# PARTS, plus 1.  A stop that falls on the same event on every machine.
+segment() {
+    awk -v p="$2" '$1 == "events:" { e = $2 } $1 == "steps:" { s = $2 }
+                   END { n = s != "" ? s : e; if (n == "") exit 1; printf "%d\n", n / p + 1 }' "$1"
+}
+
 # contains FILE TEXT: FILE has TEXT (fixed string).
 contains() {
     grep -qF -- "$2" "$1" || { echo "  $1 lacks: $2" >&2; sed 's/^/  | /' "$1" >&2; return 1; }
