@@ -66,9 +66,9 @@ wait_for() {
 }
 
 # segment SUMMARY PARTS: the value of [checkpoint] stop_after_events that
-# stops a run PARTS times or so (PARTS + 1 runs in all): the events (steps,
-# for the time-step engine) of the whole run whose summary is SUMMARY, over
-# PARTS, plus 1.  A stop that falls on the same event on every machine.
+# splits a run into PARTS runs: the events (steps, for the time-step
+# engine) of the whole run whose summary is SUMMARY, over PARTS, plus 1.
+# A stop that falls on the same event on every machine.
 segment() {
     awk -v p="$2" '$1 == "events:" { e = $2 } $1 == "steps:" { s = $2 }
                    END { n = s != "" ? s : e; if (n == "") exit 1; printf "%d\n", n / p + 1 }' "$1"
