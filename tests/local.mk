@@ -18,6 +18,8 @@ TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/t
 	tests/test_build_tree.sh
 TESTS += tests/test_messages.sh
 EXTRA_DIST += tests/test_messages.sh
+TESTS += tests/test_speed_free.sh
+EXTRA_DIST += tests/test_speed_free.sh
 TESTS += tests/test_stress.sh tests/test_profile.sh tests/test_transport.sh tests/test_shear.sh tests/test_rough.sh tests/test_fixed.sh \
 	tests/test_shear_outputs.sh tests/test_mesh.sh
 EXTRA_DIST += tests/test_stress.sh tests/test_profile.sh tests/test_transport.sh tests/test_shear.sh tests/test_rough.sh tests/test_fixed.sh \

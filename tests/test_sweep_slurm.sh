@@ -17,12 +17,18 @@ done
 [ "$(id -u)" = 0 ] || skip_all slurm "a Slurm of its own needs root"
 PATH=$PATH:/usr/sbin
 
-# Stops what was started, by the process ids in the pid files.
+# Stops what was started, by the process ids in the pid files, and waits
+# until each has ended before removing their files.
 stop_daemons() {
     for f in slurmd.pid slurmctld.pid munged.pid; do
         [ -s "$WORK/$f" ] && kill "$(cat "$WORK/$f")" 2>/dev/null
     done
-    sleep 1
+    for f in slurmd.pid slurmctld.pid munged.pid; do
+        [ -s "$WORK/$f" ] || continue
+        while kill -0 "$(cat "$WORK/$f")" 2>/dev/null; do
+            sleep 0.1
+        done
+    done
     rm -rf "$WORK"
 }
 trap stop_daemons EXIT
