@@ -99,9 +99,11 @@ else
     skip jq "json checks: jq is not installed"
 fi
 value() { awk -v k="$1:" '$1 == k { print $2 }' "$WORK/out"; }
+before=$(date +%s.%N)
 check "event run" run_status 0 -c run.ini
-check "startup_seconds: set-up to the first event, a number of seconds ($(value startup_seconds))" \
-    awk -v s="$(value startup_seconds)" 'BEGIN { exit !(s ~ /^[0-9]+\.[0-9]+$/ && s + 0 < 60) }'
+took=$(awk -v a="$before" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
+check "startup_seconds: set-up to the first event, a number of seconds ($(value startup_seconds)), within the $took s the process took" \
+    awk -v s="$(value startup_seconds)" -v t="$took" 'BEGIN { exit !(s ~ /^[0-9]+\.[0-9]+$/ && s + 0 <= t) }'
 # lacks FILE KEY: no line of FILE is "KEY: ...".
 lacks() { ! grep -q "^$2: " "$1" || { echo "  $1 has $2" >&2; return 1; }; }
 
