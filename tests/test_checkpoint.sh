@@ -61,8 +61,10 @@ counters() {
 }
 
 # The process of a run in the background; resumes counts the runs that
-# went on from a checkpoint.
+# went on from a checkpoint.  The last run's err.txt goes first: its
+# "running to" is not this one's.
 start() {
+    rm -f out.txt err.txt
     if [ -f state.ckpt ]; then
         resumes=$((resumes + 1))
         "$HSFRAME" -c run.ini --resume state.ckpt "$@" >out.txt 2>err.txt &
@@ -474,6 +476,7 @@ check "bad key: message" contains "$WORK/err" "[checkpoint] unknown key 'evry' (
 
 # Without [checkpoint], SIGTERM still ends the run as failed, leaving nothing.
 sed '/^\[checkpoint\]/,$d' run.ini >plain.ini
+rm -f err.txt
 "$HSFRAME" -c plain.ini -s simulation.end_time=1e9 >out.txt 2>err.txt &
 pid=$!
 # Signalled once it runs (its first line), not while the libtool wrapper

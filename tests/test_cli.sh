@@ -85,6 +85,7 @@ check "overlap: names both lines" contains "$WORK/err" \
 # temporary one.
 mkdir -p "$WORK/int" && cd "$WORK/int"
 printf '[simulation]\ndim = 3\nend_time = 1e9\n[init]\nlattice = fcc\ncells = 6 6 6\npacking_fraction = 0.3\n[boundary]\nplugin = periodic\n[output.t]\nplugin = xyz\nfile = traj.xyz\ninterval = 1\n' >long.ini
+rm -f "$WORK/err"    # an earlier run's "running to" is not this one's
 "$HSFRAME" -c long.ini >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 # Signalled once it runs (its first line) and has written frames (its
@@ -113,6 +114,7 @@ check "no progress line in a file" test -z "$(grep 'events/s' "$WORK/err")"
 # longer than any machine takes to show it) is stopped once it has, however
 # long that took.
 if command -v script >/dev/null 2>&1; then
+    rm -f "$WORK/tty" tty.pid
     script -qec "sh -c 'echo \$\$ >tty.pid; exec \"\$0\" -c long.ini -s output.t.interval=0' '$HSFRAME'" \
         /dev/null >"$WORK/tty" 2>&1 </dev/null &
     spid=$!

@@ -54,7 +54,8 @@ run_status() {
 # wait_for PID FILE TEXT: waits until FILE has TEXT (fixed string: a line
 # the process PID reports) or PID has ended, however long either takes: a
 # condition, never a time, that no machine is too slow or too fast for.
-# Returns 1 if PID ended without writing TEXT.
+# Returns 1 if PID ended without writing TEXT.  FILE must not hold TEXT
+# before PID starts (remove an earlier run's file first).
 wait_for() {
     while ! grep -qF -- "$3" "$2" 2>/dev/null; do
         if ! kill -0 "$1" 2>/dev/null; then
