@@ -80,18 +80,19 @@ ckpt_id() { ls -i state.ckpt 2>/dev/null | awk '{ print $1 }'; }
 # interrupted DIR HOW: runs DIR/run.ini to the end, stopping it again and
 # again and resuming.  Every odd round stops itself after a pseudo-random
 # tenth to quarter of the uninterrupted run's events (steps), so that the
-# run advances whatever the machine's speed; every even round (HOW) is
-# stopped by SIGTERM once it reports that it runs (term), by SIGKILL once
-# it has written a periodic checkpoint (kill), or by the event count again
-# (stop).  Where a signal lands depends on the machine; that the run ends
-# bit for bit does not.  Fails if a run ends with another status than 0 or
-# the expected stop, or if no run went on from a checkpoint.
+# run advances whatever the machine's speed; every even round (HOW) runs
+# on until SIGTERM stops it, sent once it reports that it runs (term),
+# until SIGKILL, sent once it has written a checkpoint (kill), or stops by
+# the event count again (stop).  Where a signal lands depends on the
+# machine (a round may even end the run first); that the run ends bit for
+# bit does not.  Fails if a run ends with another status than 0 or the
+# expected stop, or if no run went on from a checkpoint.
 interrupted() {
     (
         cd "$1" || exit 1
         total=$(awk '/^(events|steps): / { print $2 }' ../ref/out.txt)
         seed=$(printf '%s' "$1 $2" | cksum | awk '{ print $1 % 1000003 }')
-        rounds=0 resumes=0 status=75
+        rounds=0 resumes=0 signalled=0 status=75
         while [ $status -ne 0 ] && [ $rounds -lt 200 ]; do
             rounds=$((rounds + 1))
             n=$(awk -v s="$seed" -v r="$rounds" -v e="$total" 'BEGIN { srand(s + r)
@@ -101,9 +102,10 @@ interrupted() {
             case $how in
             stop) start -s checkpoint.stop_after_events="$n"; wait $pid; status=$?
                   [ $status -eq 0 ] || [ $status -eq 75 ] || { cat err.txt >&2; exit 1; } ;;
-            term) start -s checkpoint.stop_after_events="$n"
+            term) start
                   wait_for $pid err.txt "running to"
                   kill -TERM $pid 2>/dev/null; wait $pid; status=$?
+                  [ $status -eq 75 ] && signalled=$((signalled + 1))
                   [ $status -eq 0 ] || [ $status -eq 75 ] || { cat err.txt >&2; exit 1; } ;;
             kill) before=$(ckpt_id)
                   start -s checkpoint.every=0.01 -s checkpoint.stop_after_events="$n"
@@ -111,11 +113,12 @@ interrupted() {
                       sleep 0.01
                   done
                   kill -KILL $pid 2>/dev/null; wait $pid; status=$?
+                  [ $status -eq 137 ] && signalled=$((signalled + 1))
                   [ $status -eq 0 ] || [ $status -eq 75 ] || [ $status -eq 137 ] ||
                       { echo "status $status" >&2; cat err.txt >&2; exit 1; } ;;
             esac
         done
-        echo "  $1: $rounds runs, $resumes from a checkpoint" >&2
+        echo "  $1: $rounds runs, $resumes from a checkpoint, $signalled ended by the signal" >&2
         [ $status -eq 0 ] && [ $resumes -gt 0 ]
     )
 }
@@ -431,6 +434,25 @@ check "runs to the end with stop_after_events off" \
 check "summary: resumed_at" contains "$WORK/out" "resumed_at: "
 check "completed: the checkpoint is removed" test ! -e good.ckpt
 check "completed: the outputs are in place" test -s thermo.csv -a -s events.csv
+
+# SIGTERM with [checkpoint]: a run too long for any machine to end first
+# (end_time 1e9), signalled once it runs, writes its checkpoint and exits
+# 75; the checkpoint resumes.
+sed 's/^end_time = 40$/end_time = 1e9/; s/^file = good.ckpt$/file = term.ckpt/' run.ini >term.ini
+rm -f err.txt
+"$HSFRAME" -c term.ini -s checkpoint.stop_after_events=0 >out.txt 2>err.txt &
+pid=$!
+wait_for $pid err.txt "running to"
+kill -TERM $pid
+wait $pid
+check "SIGTERM with [checkpoint]: exit 75" test $? -eq 75
+check "SIGTERM: the message says how to go on" contains err.txt \
+    "after writing the checkpoint term.ckpt; go on with: hsframe -c term.ini --resume term.ckpt"
+check "SIGTERM: the checkpoint resumes" run_status 75 -c term.ini --resume term.ckpt \
+    -s checkpoint.stop_after_events=1000
+check "SIGTERM: resumed where it stopped" contains "$WORK/err" \
+    "from t = $(sed -n 's/.*stopped at t = \([^ ]*\) .*/\1/p' err.txt) (checkpoint term.ckpt)"
+rm -f term.ckpt thermo.csv.tmp* events.csv.tmp*
 
 # stop_at_time: the first event at or past it; a run resumed past it goes on.
 check "stop_at_time: exits 75" run_status 75 -c run.ini -s checkpoint.stop_after_events=0 \
