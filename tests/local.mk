@@ -22,6 +22,8 @@ EXTRA_DIST += tests/test_messages.sh
 # The plugin kit from a staged install (make install DESTDIR=).
 TESTS += tests/test_kit.sh
 EXTRA_DIST += tests/test_kit.sh
+TESTS += tests/test_speed_free.sh
+EXTRA_DIST += tests/test_speed_free.sh
 TESTS += tests/test_stress.sh tests/test_profile.sh tests/test_transport.sh tests/test_shear.sh tests/test_rough.sh tests/test_fixed.sh \
 	tests/test_shear_outputs.sh tests/test_mesh.sh
 EXTRA_DIST += tests/test_stress.sh tests/test_profile.sh tests/test_transport.sh tests/test_shear.sh tests/test_rough.sh tests/test_fixed.sh \

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Checkpoints: a run stopped at any moment (SIGTERM, SIGKILL between
-# periodic checkpoints, stop_after) and resumed, as often as it takes,
+# Checkpoints: a run stopped at any event (SIGTERM, SIGKILL between
+# periodic checkpoints, stop_after_events) and resumed, as often as it takes,
 # ends bit for bit where the uninterrupted run ends: every output file and
 # every counter of the summary.  Every queue, 2D and 3D, the three
 # boundaries and a sheared box, cells, neighbour lists and all pairs; the time-step engine.  Then the checkpoints
@@ -61,8 +61,10 @@ counters() {
 }
 
 # The process of a run in the background; resumes counts the runs that
-# went on from a checkpoint.
+# went on from a checkpoint.  The last run's err.txt goes first: its
+# "running to" is not this one's.
 start() {
+    rm -f out.txt err.txt
     if [ -f state.ckpt ]; then
         resumes=$((resumes + 1))
         "$HSFRAME" -c run.ini --resume state.ckpt "$@" >out.txt 2>err.txt &
@@ -72,50 +74,51 @@ start() {
     pid=$!
 }
 
-# A random pause of 0.01 to 0.5 s (awk's rand, seeded from the clock and
-# the pid: different in every run of the suite), longer by 0.05 s each
-# round, so that a slow machine (sanitizers, a loaded CI) still gets each
-# process past its start and its first checkpoint, and the loop ends.
-pause() {
-    sleep "$(awk -v s="$$$(date +%N)" -v r="$rounds" -v f="$shorter" 'BEGIN { srand(s % 1000003)
-                                        printf "%.3f", (0.01 + 0.49 * rand() + 0.05 * r) / f }')"
-}
+# The checkpoint's inode: a new one each time a checkpoint is written.
+ckpt_id() { ls -i state.ckpt 2>/dev/null | awk '{ print $1 }'; }
 
 # interrupted DIR HOW: runs DIR/run.ini to the end, stopping it again and
-# again (HOW: term = SIGTERM, kill = SIGKILL with a checkpoint every 0.02 s,
-# stop = stop_after at a random 0.02 to 0.2 s, each later by round) and
-# resuming.  Fails if a
-# run ends with another status than 0 or the expected stop, after 200
-# rounds, or if no run went on from a checkpoint (nothing was tested).
+# again and resuming.  Every odd round stops itself after a pseudo-random
+# tenth to quarter of the uninterrupted run's events (steps), so that the
+# run advances whatever the machine's speed; every even round (HOW) runs
+# on until SIGTERM stops it, sent once it reports that it runs (term),
+# until SIGKILL, sent once it has written a checkpoint (kill), or stops by
+# the event count again (stop).  Where a signal lands depends on the
+# machine (a round may even end the run first); that the run ends bit for
+# bit does not.  Fails if a run ends with another status than 0 or the
+# expected stop, or if no run went on from a checkpoint.
 interrupted() {
     (
         cd "$1" || exit 1
-        rounds=0 resumes=0 shorter=1
-        while [ $rounds -lt 200 ]; do
+        total=$(awk '/^(events|steps): / { print $2 }' ../ref/out.txt)
+        seed=$(printf '%s' "$1 $2" | cksum | awk '{ print $1 % 1000003 }')
+        rounds=0 resumes=0 signalled=0 status=75
+        while [ $status -ne 0 ] && [ $rounds -lt 200 ]; do
             rounds=$((rounds + 1))
-            # A run that ended before it was stopped tested nothing: start
-            # again from the beginning, stopping sooner.
-            if [ $rounds -gt 1 ] && [ $status -eq 0 ]; then
-                shorter=$((shorter * 4))
-            fi
-            case $2 in
-            term) start; pause; kill -TERM $pid 2>/dev/null; wait $pid; status=$?
-                  [ $status -eq 0 ] && { [ $resumes -gt 0 ] && break; continue; }
-                  # 143: the signal came before the process could catch
-                  # it (while the dynamic loader ran): nothing was written.
-                  [ $status -eq 75 ] || [ $status -eq 143 ] || { cat err.txt >&2; exit 1; } ;;
-            kill) start -s checkpoint.every=0.02; pause; kill -KILL $pid 2>/dev/null
-                  wait $pid; status=$?
-                  [ $status -eq 0 ] && { [ $resumes -gt 0 ] && break; continue; }
-                  [ $status -eq 137 ] || { echo "status $status" >&2; cat err.txt >&2; exit 1; } ;;
-            stop) after=$(awk -v s="$$$(date +%N)" -v r="$rounds" -v f="$shorter" 'BEGIN { srand(s % 1000003)
-                                                printf "%.3f", (0.02 + 0.18 * rand() + 0.02 * r) / f }')
-                  start -s checkpoint.stop_after="$after"; wait $pid; status=$?
-                  [ $status -eq 0 ] && { [ $resumes -gt 0 ] && break; continue; }
-                  [ $status -eq 75 ] || { cat err.txt >&2; exit 1; } ;;
+            n=$(awk -v s="$seed" -v r="$rounds" -v e="$total" 'BEGIN { srand(s + r)
+                                        printf "%d", 1 + e * (0.1 + 0.15 * rand()) }')
+            how=$2
+            [ $((rounds % 2)) -eq 1 ] && how=stop
+            case $how in
+            stop) start -s checkpoint.stop_after_events="$n"; wait $pid; status=$?
+                  [ $status -eq 0 ] || [ $status -eq 75 ] || { cat err.txt >&2; exit 1; } ;;
+            term) start
+                  wait_for $pid err.txt "running to"
+                  kill -TERM $pid 2>/dev/null; wait $pid; status=$?
+                  [ $status -eq 75 ] && signalled=$((signalled + 1))
+                  [ $status -eq 0 ] || [ $status -eq 75 ] || { cat err.txt >&2; exit 1; } ;;
+            kill) before=$(ckpt_id)
+                  start -s checkpoint.every=0.01 -s checkpoint.stop_after_events="$n"
+                  while kill -0 $pid 2>/dev/null && [ "$(ckpt_id)" = "$before" ]; do
+                      sleep 0.01
+                  done
+                  kill -KILL $pid 2>/dev/null; wait $pid; status=$?
+                  [ $status -eq 137 ] && signalled=$((signalled + 1))
+                  [ $status -eq 0 ] || [ $status -eq 75 ] || [ $status -eq 137 ] ||
+                      { echo "status $status" >&2; cat err.txt >&2; exit 1; } ;;
             esac
         done
-        echo "  $1: $rounds runs, $resumes from a checkpoint" >&2
+        echo "  $1: $rounds runs, $resumes from a checkpoint, $signalled ended by the signal" >&2
         [ $status -eq 0 ] && [ $resumes -gt 0 ]
     )
 }
@@ -374,9 +377,9 @@ plugin = events
 file = events.csv
 [checkpoint]
 file = good.ckpt
-stop_after = 0.05
+stop_after_events = 3000
 I
-check "a run stopped by stop_after exits 75" run_status 75 -c run.ini
+check "a run stopped by stop_after_events exits 75" run_status 75 -c run.ini
 check "stop: the message says how to go on" contains "$WORK/err" \
     "after writing the checkpoint good.ckpt; go on with: hsframe -c run.ini --resume good.ckpt"
 check "stop: no summary" test ! -s "$WORK/out"
@@ -425,12 +428,53 @@ check "output gone: message" contains "$WORK/err" \
 mv away/* . && rmdir away
 check "each refusal left the checkpoint intact: it resumes" run_status 75 -c run.ini --resume good.ckpt
 check "the checkpoint -s does not count as configuration" \
-    run_status 75 -c run.ini --resume good.ckpt -s checkpoint.stop_after=0.02
-check "runs to the end with stop_after off" \
-    run_status 0 -c run.ini --resume good.ckpt -s checkpoint.stop_after=0
+    run_status 75 -c run.ini --resume good.ckpt -s checkpoint.stop_after_events=1000
+check "runs to the end with stop_after_events off" \
+    run_status 0 -c run.ini --resume good.ckpt -s checkpoint.stop_after_events=0
 check "summary: resumed_at" contains "$WORK/out" "resumed_at: "
 check "completed: the checkpoint is removed" test ! -e good.ckpt
 check "completed: the outputs are in place" test -s thermo.csv -a -s events.csv
+
+# SIGTERM with [checkpoint]: a run too long for any machine to end first
+# (end_time 1e9), signalled once it runs, writes its checkpoint and exits
+# 75; the checkpoint resumes.
+sed 's/^end_time = 40$/end_time = 1e9/; s/^file = good.ckpt$/file = term.ckpt/' run.ini >term.ini
+rm -f err.txt
+"$HSFRAME" -c term.ini -s checkpoint.stop_after_events=0 >out.txt 2>err.txt &
+pid=$!
+wait_for $pid err.txt "running to"
+kill -TERM $pid
+wait $pid
+check "SIGTERM with [checkpoint]: exit 75" test $? -eq 75
+check "SIGTERM: the message says how to go on" contains err.txt \
+    "after writing the checkpoint term.ckpt; go on with: hsframe -c term.ini --resume term.ckpt"
+check "SIGTERM: the checkpoint resumes" run_status 75 -c term.ini --resume term.ckpt \
+    -s checkpoint.stop_after_events=1000
+check "SIGTERM: resumed where it stopped" contains "$WORK/err" \
+    "from t = $(sed -n 's/.*stopped at t = \([^ ]*\) .*/\1/p' err.txt) (checkpoint term.ckpt)"
+rm -f term.ckpt thermo.csv.tmp* events.csv.tmp*
+
+# stop_at_time: the first event at or past it; a run resumed past it goes on.
+check "stop_at_time: exits 75" run_status 75 -c run.ini -s checkpoint.stop_after_events=0 \
+    -s checkpoint.stop_at_time=5
+check "stop_at_time: stopped at the first event at or past t = 5" \
+    awk '/stopped at t = / { t = $6 + 0; found = 1 } END { exit !(found && t >= 5 && t < 5.1) }' \
+    "$WORK/err"
+check "stop_at_time: resumed with the same key, the run goes on to the end" \
+    run_status 0 -c run.ini --resume good.ckpt -s checkpoint.stop_after_events=0 \
+    -s checkpoint.stop_at_time=5
+check "stop_at_time past the end: the run completes" run_status 0 -c run.ini \
+    -s checkpoint.stop_after_events=0 -s checkpoint.stop_at_time=50
+
+# stop_after, the wall-clock stop: so short that it stops at the first look
+# at the clock (every 256 events) on any machine; 0 (the default) never.
+check "stop_after: exits 75" run_status 75 -c run.ini -s checkpoint.stop_after_events=0 \
+    -s checkpoint.stop_after=1e-9
+check "stop_after: the message says how to go on" contains "$WORK/err" \
+    "after writing the checkpoint good.ckpt; go on with: hsframe -c run.ini --resume good.ckpt"
+check "stop_after = 0: the run completes" run_status 0 -c run.ini --resume good.ckpt \
+    -s checkpoint.stop_after_events=0 -s checkpoint.stop_after=0
+check "stop_after = 0: the checkpoint is removed" test ! -e good.ckpt
 
 # An output without save and restore is refused, never restarted from nothing.
 cat >old.ini <<'I'
@@ -454,11 +498,13 @@ check "bad key: message" contains "$WORK/err" "[checkpoint] unknown key 'evry' (
 
 # Without [checkpoint], SIGTERM still ends the run as failed, leaving nothing.
 sed '/^\[checkpoint\]/,$d' run.ini >plain.ini
-"$HSFRAME" -c plain.ini >out.txt 2>err.txt &
+rm -f err.txt
+"$HSFRAME" -c plain.ini -s simulation.end_time=1e9 >out.txt 2>err.txt &
 pid=$!
 # Signalled once it runs (its first line), not while the libtool wrapper
-# or the loader still start it: that would be a plain kill (143).
-for i in $(seq 1 50); do grep -q "running to" err.txt && break; sleep 0.1; done
+# or the loader still start it: that would be a plain kill (143).  The run
+# is long enough (end_time 1e9) that no machine ends it first.
+wait_for $pid err.txt "running to"
 kill -TERM $pid
 wait $pid
 check "without [checkpoint], SIGTERM exits 1" test $? -eq 1

@@ -125,14 +125,19 @@ check "overlap: names both lines" contains "$WORK/err" \
 # temporary one.
 mkdir -p "$WORK/int" && cd "$WORK/int"
 printf '[simulation]\ndim = 3\nend_time = 1e9\n[init]\nlattice = fcc\ncells = 6 6 6\npacking_fraction = 0.3\n[boundary]\nplugin = periodic\n[output.t]\nplugin = xyz\nfile = traj.xyz\ninterval = 1\n' >long.ini
+rm -f "$WORK/err"    # an earlier run's "running to" is not this one's
 "$HSFRAME" -c long.ini >"$WORK/out" 2>"$WORK/err" &
 pid=$!
-# Signalled a second after it runs (its first line), when it has written
-# frames, and not while the libtool wrapper still starts it, which would
-# die of the signal (130): under sanitizers on a loaded machine that can
-# take longer than any fixed pause.
-for i in $(seq 1 300); do grep -q "running to" "$WORK/err" && break; sleep 0.1; done
-sleep 1
+# Signalled once it runs (its first line) and has written frames (its
+# temporary file is not empty), not while the libtool wrapper still starts
+# it, which would die of the signal (130): conditions it reports, waited
+# for however long they take, where a fixed pause is too short under
+# sanitizers on a loaded machine.  end_time 1e9: no machine ends it first.
+wait_for $pid "$WORK/err" "running to"
+while kill -0 $pid 2>/dev/null && [ -z "$(find . -name 'traj.xyz.tmp*' -size +0c)" ]; do
+    sleep 0.01
+done
+check "SIGINT: the run wrote frames before it" test -n "$(find . -name 'traj.xyz.tmp*' -size +0c)"
 kill -INT $pid
 wait $pid
 status=$?
@@ -145,11 +150,22 @@ check "SIGINT: no file left" test -z "$(ls "$WORK/int" | grep -v '^long.ini$')"
 check "no progress line when stderr is a file" run_status 0 -c long.ini \
     -s simulation.end_time=60 -s output.t.interval=0
 check "no progress line in a file" test -z "$(grep 'events/s' "$WORK/err")"
+# The line comes every half second of wall clock: the run (end_time 1e9,
+# longer than any machine takes to show it) is stopped once it has, however
+# long that took.
 if command -v script >/dev/null 2>&1; then
-    script -qec "'$HSFRAME' -c long.ini -s simulation.end_time=200 -s output.t.interval=0" \
-        /dev/null >"$WORK/tty" 2>&1 </dev/null
+    rm -f "$WORK/tty" tty.pid
+    script -qec "sh -c 'echo \$\$ >tty.pid; exec \"\$0\" -c long.ini -s output.t.interval=0' '$HSFRAME'" \
+        /dev/null >"$WORK/tty" 2>&1 </dev/null &
+    spid=$!
+    while [ ! -s tty.pid ] && kill -0 $spid 2>/dev/null; do sleep 0.01; done
+    pid=$(cat tty.pid)
+    wait_for "$pid" "$WORK/tty" "events/s"
+    kill -TERM "$pid" 2>/dev/null
+    wait $spid
     check "progress line on a terminal" contains "$WORK/tty" "events/s"
-    check "progress line: simulated time" contains "$WORK/tty" " of 200 ("
+    check "progress line: simulated time" contains "$WORK/tty" " of 1e+09 ("
+    check "progress line: the run was stopped, not ended" contains "$WORK/tty" "interrupted at t = "
 else
     skip script "progress line on a terminal: script(1) is not installed"
 fi

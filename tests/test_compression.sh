@@ -170,24 +170,25 @@ check "the same seed, the same start" run_status 0 -c "$CONF/random-fluid.ini" \
     -s simulation.end_time=2 -s output.start.file=again.xyz -s output.thermo.file=again.csv
 check "same start bit for bit" cmp -s random-fluid-start.xyz again.xyz
 
-# Stopped and resumed until done: the same end, during a compression and
-# after a random start.
+# Stopped after a quarter of the events and resumed until done: the same
+# end, during a compression and after a random start.
 resumed() {
-    name=$1; shift
-    "$HSFRAME" -q "$@" -s output.log.plugin=thermo -s output.log.file=$name-a.csv \
-        -s output.log.interval=1 >/dev/null || return 1
+    tag=$1; shift
+    "$HSFRAME" -q --summary text "$@" -s output.log.plugin=thermo -s output.log.file=$tag-a.csv \
+        -s output.log.interval=1 >$tag-a.sum || return 1
+    events=$(segment $tag-a.sum 4)
     status=75 runs=0
     while [ $status -eq 75 ] && [ $runs -lt 300 ]; do
         resume=""
-        [ -f $name.ckpt ] && resume="--resume $name.ckpt"
-        "$HSFRAME" -q "$@" -s output.log.plugin=thermo -s output.log.file=$name-b.csv \
-            -s output.log.interval=1 -s checkpoint.file=$name.ckpt \
-            -s checkpoint.stop_after=0.05 $resume >/dev/null
+        [ -f $tag.ckpt ] && resume="--resume $tag.ckpt"
+        "$HSFRAME" -q --summary text "$@" -s output.log.plugin=thermo -s output.log.file=$tag-b.csv \
+            -s output.log.interval=1 -s checkpoint.file=$tag.ckpt \
+            -s checkpoint.stop_after_events="$events" $resume >/dev/null
         status=$?
         runs=$((runs + 1))
     done
-    echo "  $name: $runs runs" >&2
-    [ $status -eq 0 ] && [ $runs -gt 1 ] && cmp -s $name-a.csv $name-b.csv
+    echo "  $tag: $runs runs" >&2
+    [ $status -eq 0 ] && [ $runs -gt 1 ] && cmp -s $tag-a.csv $tag-b.csv
 }
 check "compression resumed: the same end" resumed jam -c jam.ini
 check "random start resumed: the same end" resumed rnd -c "$CONF/random-fluid.ini" \

@@ -69,7 +69,8 @@ interval = 0.01
 I
 check "event engine, 400 atoms: runs" run_status 0 -c gas.ini
 mv gas.csv whole.csv
-printf '[checkpoint]\nfile = gas.ckpt\nstop_after = 0.02\n' >>gas.ini
+# Stopped after a fifth of its events each time.
+printf '[checkpoint]\nfile = gas.ckpt\nstop_after_events = %s\n' "$(segment "$WORK/out" 5)" >>gas.ini
 status=75 runs=0 stops=0
 while [ $status -eq 75 ] && [ $runs -lt 500 ]; do
     resume=""

@@ -339,26 +339,28 @@ check "billiards with hard_sphere named" run_status 0 -c "$CONF/billiards.ini" \
     -s interaction.plugin=hard_sphere -s output.final.file=named.txt
 check "hard_sphere named: the same trajectory" cmp -s plain.txt named.txt
 
-# A square-well fluid, a bonded chain and a cooling gas, stopped and
-# resumed until done, end where the whole run ends.
+# A square-well fluid, a bonded chain and a cooling gas, stopped after a
+# quarter of their events and resumed until done, end where the whole run
+# ends.
 resumed() {
-    name=$1; shift
-    "$HSFRAME" -q "$@" -s output.final.plugin=snapshot -s output.final.file="$name-a.xyz" \
-        -s output.final.format=xyz >"$name-a.sum" || return 1
+    tag=$1; shift
+    "$HSFRAME" -q --summary text "$@" -s output.final.plugin=snapshot \
+        -s output.final.file="$tag-a.xyz" -s output.final.format=xyz >"$tag-a.sum" || return 1
+    events=$(segment "$tag-a.sum" 4)
     status=75 runs=0
     while [ $status -eq 75 ] && [ $runs -lt 200 ]; do
         resume=""
-        [ -f "$name.ckpt" ] && resume="--resume $name.ckpt"
-        "$HSFRAME" -q "$@" -s output.final.plugin=snapshot -s output.final.file="$name-b.xyz" \
-            -s output.final.format=xyz -s checkpoint.file="$name.ckpt" \
-            -s checkpoint.stop_after=0.05 $resume >"$name-b.sum"
+        [ -f "$tag.ckpt" ] && resume="--resume $tag.ckpt"
+        "$HSFRAME" -q --summary text "$@" -s output.final.plugin=snapshot \
+            -s output.final.file="$tag-b.xyz" -s output.final.format=xyz -s checkpoint.file="$tag.ckpt" \
+            -s checkpoint.stop_after_events="$events" $resume >"$tag-b.sum"
         status=$?
         runs=$((runs + 1))
     done
-    echo "  $name: $runs runs" >&2
-    [ $status -eq 0 ] && [ $runs -gt 1 ] && cmp -s "$name-a.xyz" "$name-b.xyz" &&
-        [ "$(grep -E '^(events|collisions|step_events|captured_pairs|total_energy):' "$name-a.sum")" = \
-          "$(grep -E '^(events|collisions|step_events|captured_pairs|total_energy):' "$name-b.sum")" ]
+    echo "  $tag: $runs runs" >&2
+    [ $status -eq 0 ] && [ $runs -gt 1 ] && cmp -s "$tag-a.xyz" "$tag-b.xyz" &&
+        [ "$(grep -E '^(events|collisions|step_events|captured_pairs|total_energy):' "$tag-a.sum")" = \
+          "$(grep -E '^(events|collisions|step_events|captured_pairs|total_energy):' "$tag-b.sum")" ]
 }
 check "square well: resumed from checkpoints, the same end" resumed sw -c "$CONF/squarewell.ini" \
     -s output.thermo.plugin=thermo

@@ -34,14 +34,15 @@ static queue_name queue_names[] = { { "binary_heap" }, { "pairing_heap" }, { "ca
                                      { "ladder" }, { "marin_tree" }, { "splay_tree" } };
 
 /* A test run once for every queue in queue_names; the queue's name is
- * qn->s.  Extra arguments are Criterion test options. */
-#define QUEUE_TEST(test, ...)                                                 \
+ * qn->s.  No time limit: how long a test takes depends on the machine (a
+ * loaded one, valgrind), not on whether the queue is right. */
+#define QUEUE_TEST(test)                                                      \
     ParameterizedTestParameters(queue, test)                                  \
     {                                                                         \
         return cr_make_param_array(queue_name, queue_names,                   \
                                    sizeof queue_names / sizeof queue_names[0]); \
     }                                                                         \
-    ParameterizedTest(queue_name *qn, queue, test, __VA_ARGS__)
+    ParameterizedTest(queue_name *qn, queue, test)
 
 /* ---- loading a queue through the public ABI ----------------------------- */
 
@@ -360,7 +361,7 @@ static double gen_gaps(void)
 
 /* ---- the cases ------------------------------------------------------------ */
 
-QUEUE_TEST(empty, .timeout = 30)
+QUEUE_TEST(empty)
 {
     queue qu = open_queue(qn->s);
     reference r = { 0 };
@@ -380,7 +381,7 @@ QUEUE_TEST(empty, .timeout = 30)
     close_queue(&qu);
 }
 
-QUEUE_TEST(size_tracks_exactly, .timeout = 30)
+QUEUE_TEST(size_tracks_exactly)
 {
     queue qu = open_queue(qn->s);
     reference r = { 0 };
@@ -402,22 +403,22 @@ QUEUE_TEST(size_tracks_exactly, .timeout = 30)
     close_queue(&qu);
 }
 
-QUEUE_TEST(random_interleaving, .timeout = 60)
+QUEUE_TEST(random_interleaving)
 {
     interleave(qn->s, 300000, gen_uniform, 1);
 }
 
-QUEUE_TEST(equal_times_one_value, .timeout = 60)
+QUEUE_TEST(equal_times_one_value)
 {
     interleave(qn->s, 100000, gen_one_value, 2);
 }
 
-QUEUE_TEST(equal_times_few_values, .timeout = 60)
+QUEUE_TEST(equal_times_few_values)
 {
     interleave(qn->s, 200000, gen_few_values, 3);
 }
 
-QUEUE_TEST(equal_times_seq_out_of_order, .timeout = 60)
+QUEUE_TEST(equal_times_seq_out_of_order)
 {
     /* Equal times pushed with seqs in shuffled order must come out by seq,
      * not by insertion order. */
@@ -444,18 +445,18 @@ QUEUE_TEST(equal_times_seq_out_of_order, .timeout = 60)
     close_queue(&qu);
 }
 
-QUEUE_TEST(times_from_1e_9_to_1e9, .timeout = 60)
+QUEUE_TEST(times_from_1e_9_to_1e9)
 {
     interleave(qn->s, 300000, gen_log_uniform, 5);
 }
 
-QUEUE_TEST(huge_and_tiny_gaps, .timeout = 60)
+QUEUE_TEST(huge_and_tiny_gaps)
 {
     gap_base = 0;
     interleave(qn->s, 300000, gen_gaps, 6);
 }
 
-QUEUE_TEST(lone_event_far_away, .timeout = 60)
+QUEUE_TEST(lone_event_far_away)
 {
     /* One event at 1e300 (or 1e9, 1e150) waits behind a busy front: the
      * front must not pay for it. */
@@ -482,7 +483,7 @@ QUEUE_TEST(lone_event_far_away, .timeout = 60)
     }
 }
 
-QUEUE_TEST(hold_model, .timeout = 60)
+QUEUE_TEST(hold_model)
 {
     /* The classic hold: pop, push at the popped time plus Exp(1). */
     static const size_t sizes[] = { 1000, 30000 };
@@ -503,7 +504,7 @@ QUEUE_TEST(hold_model, .timeout = 60)
     }
 }
 
-QUEUE_TEST(earlier_than_last_popped, .timeout = 60)
+QUEUE_TEST(earlier_than_last_popped)
 {
     queue qu = open_queue(qn->s);
     reference r = { 0 };
@@ -534,7 +535,7 @@ QUEUE_TEST(earlier_than_last_popped, .timeout = 60)
     close_queue(&qu);
 }
 
-QUEUE_TEST(rejects_times_that_are_not_finite, .timeout = 30)
+QUEUE_TEST(rejects_times_that_are_not_finite)
 {
     queue qu = open_queue(qn->s);
     reference r = { 0 };
@@ -558,7 +559,7 @@ QUEUE_TEST(rejects_times_that_are_not_finite, .timeout = 30)
     close_queue(&qu);
 }
 
-QUEUE_TEST(all_32_bytes_and_extreme_values, .timeout = 30)
+QUEUE_TEST(all_32_bytes_and_extreme_values)
 {
     /* Bit patterns in every field, and times at the edges of the range the
      * contract names (0 to 1e300, subnormals included): -0 and +0 are equal
@@ -585,7 +586,7 @@ QUEUE_TEST(all_32_bytes_and_extreme_values, .timeout = 30)
     close_queue(&qu);
 }
 
-QUEUE_TEST(ten_million_and_back, .timeout = 120)
+QUEUE_TEST(ten_million_and_back)
 {
     /* Grown to 10^7 events and drained, checking the order of every pop,
      * every event's bytes against its seq, and the sum of the seqs (every
@@ -644,7 +645,7 @@ static int has_index(const queue *qu)
     return qu->t->index_init != NULL;
 }
 
-QUEUE_TEST(index_all_or_none, .timeout = 30)
+QUEUE_TEST(index_all_or_none)
 {
     queue qu = open_queue(qn->s);
     int set = !!qu.t->index_init + !!qu.t->index_set + !!qu.t->index_remove +
@@ -779,24 +780,24 @@ static void index_random(const char *name, uint32_t nkeys, size_t steps, double 
     close_queue(&qu);
 }
 
-QUEUE_TEST(index_random_uniform, .timeout = 60)
+QUEUE_TEST(index_random_uniform)
 {
     index_random(qn->s, 300, 200000, gen_uniform, 11);
 }
 
-QUEUE_TEST(index_random_ties, .timeout = 60)
+QUEUE_TEST(index_random_ties)
 {
     index_random(qn->s, 300, 200000, gen_few_values, 12);
 }
 
 /* Times over 18 decades, and clumps with deserts up to 1e300 between
  * them: whatever days or buckets a queue keeps must cope with both. */
-QUEUE_TEST(index_random_spread, .timeout = 60)
+QUEUE_TEST(index_random_spread)
 {
     index_random(qn->s, 300, 200000, gen_log_uniform, 14);
 }
 
-QUEUE_TEST(index_random_gaps, .timeout = 60)
+QUEUE_TEST(index_random_gaps)
 {
     gap_base = 0;
     index_random(qn->s, 300, 200000, gen_gaps, 15);
@@ -804,12 +805,12 @@ QUEUE_TEST(index_random_gaps, .timeout = 60)
 
 /* Enough keys that a calendar's days hold several each and its lists are
  * long, each change checked against the reference. */
-QUEUE_TEST(index_random_many_keys, .timeout = 120)
+QUEUE_TEST(index_random_many_keys)
 {
     index_random(qn->s, 4000, 150000, gen_uniform, 16);
 }
 
-QUEUE_TEST(index_one_key_and_empty, .timeout = 30)
+QUEUE_TEST(index_one_key_and_empty)
 {
     index_ref r;
     queue qu = open_indexed(qn->s, 1, &r);
@@ -827,7 +828,7 @@ QUEUE_TEST(index_one_key_and_empty, .timeout = 30)
     close_queue(&qu);
 }
 
-QUEUE_TEST(index_refuses_non_finite, .timeout = 30)
+QUEUE_TEST(index_refuses_non_finite)
 {
     index_ref r;
     queue qu = open_indexed(qn->s, 4, &r);
@@ -848,7 +849,7 @@ QUEUE_TEST(index_refuses_non_finite, .timeout = 30)
 
 /* The engine's use at scale: 10^5 keys, each moved later when first; the
  * times that come out never go back and every key comes out. */
-QUEUE_TEST(index_engine_like_large, .timeout = 120)
+QUEUE_TEST(index_engine_like_large)
 {
     const uint32_t n = 100000;
     index_ref r;

@@ -195,7 +195,7 @@ whole() { (cd ref && "$HSFRAME" -c fluid.ini -s simulation.end_time=8 >/dev/null
 check "checkpoint: uninterrupted" whole
 resume() {
     cd resumed || return 1
-    "$HSFRAME" -c fluid.ini -s simulation.end_time=8 -s checkpoint.stop_after=1e-9 >/dev/null 2>&1
+    "$HSFRAME" -c fluid.ini -s simulation.end_time=8 -s checkpoint.stop_at_time=4 >/dev/null 2>&1
     [ $? -eq 75 ] || { cd ..; return 1; }
     "$HSFRAME" -c fluid.ini -s simulation.end_time=8 --resume state.ckpt >/dev/null 2>&1
     status=$?

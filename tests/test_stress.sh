@@ -124,7 +124,7 @@ whole() { (cd ref && "$HSFRAME" -c fluid.ini >/dev/null 2>&1); }
 check "checkpoint: uninterrupted" whole
 resume() {
     cd resumed || return 1
-    "$HSFRAME" -c fluid.ini -s checkpoint.stop_after=1e-9 >/dev/null 2>&1
+    "$HSFRAME" -c fluid.ini -s checkpoint.stop_at_time=10 >/dev/null 2>&1
     [ $? -eq 75 ] || return 1
     "$HSFRAME" -c fluid.ini --resume state.ckpt >/dev/null 2>&1
     status=$?

@@ -112,8 +112,8 @@ check "no dt" run_status 2 -c "$CONF/kepler.ini" -s simulation.dt=0
 check "no dt: message" contains "$WORK/err" "needs a time step dt > 0"
 check "forces with the event engine" run_status 2 -c "$CONF/kepler.ini" -s simulation.engine=event
 check "forces with the event engine: message" contains "$WORK/err" "forces act only with [simulation] engine = timestep"
-check "a checkpoint of the time-step engine, stopped" run_status 75 -c "$CONF/kepler.ini" \
-    -s checkpoint.file=k.ckpt -s checkpoint.stop_after=1e-9
+check "a checkpoint of the time-step engine, stopped half way" run_status 75 \
+    -c "$CONF/kepler.ini" -s checkpoint.file=k.ckpt -s checkpoint.stop_at_time=20
 check "resumed with another dt: refused" run_status 2 -c "$CONF/kepler.ini" \
     -s checkpoint.file=k.ckpt -s simulation.dt=0.0003 --resume k.ckpt
 check "refused: message" contains "$WORK/err" "the configuration does not match the checkpoint's"

@@ -75,7 +75,7 @@ whole() { (cd ref && "$HSFRAME" -c "$CONF/transport.ini" -s simulation.end_time=
 resume() {
     (cd resumed || exit 1
      "$HSFRAME" -c "$CONF/transport.ini" -s simulation.end_time=60 -s checkpoint.file=state.ckpt \
-         -s checkpoint.stop_after=1e-9 >/dev/null 2>&1
+         -s checkpoint.stop_at_time=30 >/dev/null 2>&1
      [ $? -eq 75 ] || exit 1
      "$HSFRAME" -c "$CONF/transport.ini" -s simulation.end_time=60 -s checkpoint.file=state.ckpt \
          --resume state.ckpt >/dev/null 2>&1)

@@ -199,12 +199,14 @@ counters "$WORK/out" >whole.txt
 cp thermo.csv whole-thermo.csv
 cp traj.xyz whole-traj.xyz
 rm -f thermo.csv traj.xyz
+# Stopped after a quarter of its events each time.
+events=$(segment whole.txt 4)
 status=75 runs=0
 while [ $status -eq 75 ] && [ $runs -lt 200 ]; do
     resume=""
     [ -f ck.state ] && resume="--resume ck.state"
     "$HSFRAME" -c ck.ini -s simulation.end_time=200 -s output.traj.interval=1 \
-        -s checkpoint.stop_after=0.05 $resume >"$WORK/out" 2>"$WORK/err"
+        -s checkpoint.stop_after_events="$events" $resume >"$WORK/out" 2>"$WORK/err"
     status=$?
     runs=$((runs + 1))
 done

@@ -51,6 +51,30 @@ run_status() {
     fi
 }
 
+# wait_for PID FILE TEXT: waits until FILE has TEXT (fixed string: a line
+# the process PID reports) or PID has ended, however long either takes: a
+# condition, never a time, that no machine is too slow or too fast for.
+# Returns 1 if PID ended without writing TEXT.  FILE must not hold TEXT
+# before PID starts (remove an earlier run's file first).
+wait_for() {
+    while ! grep -qF -- "$3" "$2" 2>/dev/null; do
+        if ! kill -0 "$1" 2>/dev/null; then
+            grep -qF -- "$3" "$2" 2>/dev/null
+            return
+        fi
+        sleep 0.01
+    done
+}
+
+# segment SUMMARY PARTS: the value of [checkpoint] stop_after_events that
+# splits a run into PARTS runs: the events (steps, for the time-step
+# engine) of the whole run whose summary is SUMMARY, over PARTS, plus 1.
+# A stop that falls on the same event on every machine.
+segment() {
+    awk -v p="$2" '$1 == "events:" { e = $2 } $1 == "steps:" { s = $2 }
+                   END { n = s != "" ? s : e; if (n == "") exit 1; printf "%d\n", n / p + 1 }' "$1"
+}
+
 # contains FILE TEXT: FILE has TEXT (fixed string).
 contains() {
     grep -qF -- "$2" "$1" || { echo "  $1 lacks: $2" >&2; sed 's/^/  | /' "$1" >&2; return 1; }

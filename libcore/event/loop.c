@@ -33,11 +33,13 @@
 #include "shared/outputs.h"
 #include "shared/progress.h"
 
-/* Between events: a stop asked for by a signal, and checkpoints that are
- * due.  Returns 0 to go on, HSF_ENGINE_STOPPED or -1. */
-static int between_events(hsf_system *sys, hsf_error *err)
+/* Between events: a stop asked for by a signal or at stop_at (events) or
+ * sys->stop_time, and checkpoints that are due.  Returns 0 to go on,
+ * HSF_ENGINE_STOPPED or -1. */
+static int between_events(hsf_system *sys, uint64_t stop_at, hsf_error *err)
 {
-    if (sys->stop && *sys->stop) {
+    if ((sys->stop && *sys->stop) ||
+        (sys->checkpoint && (sys->stats.events >= stop_at || sys->time >= sys->stop_time))) {
         if (!sys->checkpoint)
             return hsf_error_set(err, "interrupted at t = %.17g; no output was written",
                                  sys->time);
@@ -70,9 +72,10 @@ int hsf_engine_run(hsf_event_engine *e, int resumed, hsf_error *err)
     if (!resumed && hsf_event_schedule_start(e, err))
         return -1;
     sys->loop_began = hsf_seconds_now();
+    const uint64_t stop_at = sys->stop_events ? sys->stats.events + sys->stop_events : UINT64_MAX;
     hsf_event ev;
     for (;;) {
-        int between = between_events(sys, err);
+        int between = between_events(sys, stop_at, err);
         if (between)
             return between;
         if (!next_event(e, &ev))

@@ -137,6 +137,11 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
             sys->checkpoint_ctx = rs;
             rs->every = hsf_config_double(&rs->checkpoint, "every");
             rs->stop_after = hsf_config_double(&rs->checkpoint, "stop_after");
+            /* A run resumed at or past stop_at_time goes on: the same
+             * configuration then stops once and ends. */
+            double at = hsf_config_double(&rs->checkpoint, "stop_at_time");
+            sys->stop_time = at > 0 && at > sys->time ? at : INFINITY;
+            sys->stop_events = (uint64_t)hsf_config_int(&rs->checkpoint, "stop_after_events");
             schedule_checkpoint(rs);
         }
         hsf_progress progress;

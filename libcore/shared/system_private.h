@@ -103,6 +103,13 @@ struct hsf_system {
     int (*checkpoint)(hsf_system *sys, void *ctx, int final, hsf_error *err);
     void *checkpoint_ctx;
     double checkpoint_due;  /* seconds of CLOCK_MONOTONIC */
+    /* Stops that do not depend on the machine's speed ([checkpoint]
+     * stop_at_time, stop_after_events): the engine calls checkpoint with
+     * final = 1 between events (steps) once sys->time >= stop_time, or
+     * once it has handled stop_events events (steps) in this process.
+     * INFINITY and 0 when not asked for. */
+    double stop_time;
+    uint64_t stop_events;
     struct hsf_progress *progress;      /* the progress line, or NULL */
 
     /* Sliding images (shared/shear.h); shear.on 0 without.  Last, so that

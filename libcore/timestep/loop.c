@@ -109,12 +109,13 @@ static void reverse(hsf_timestep *st, hsf_system *sys)
     publish(st, sys);
 }
 
-/* Between steps: a stop asked for by a signal, and checkpoints that are
- * due (the clock read every 16 steps).  Returns 0 to go on,
- * HSF_ENGINE_STOPPED or -1. */
-static int between_steps(hsf_system *sys, uint64_t k, hsf_error *err)
+/* Between steps (k the next): a stop asked for by a signal or after step
+ * stop_at or at sys->stop_time, and checkpoints that are due (the clock
+ * read every 16 steps).  Returns 0 to go on, HSF_ENGINE_STOPPED or -1. */
+static int between_steps(hsf_system *sys, uint64_t k, uint64_t stop_at, hsf_error *err)
 {
-    if (sys->stop && *sys->stop) {
+    if ((sys->stop && *sys->stop) ||
+        (sys->checkpoint && (k > stop_at || sys->time >= sys->stop_time))) {
         if (!sys->checkpoint)
             return hsf_error_set(err, "interrupted at t = %.17g; no output was written",
                                  sys->time);
@@ -152,8 +153,9 @@ int hsf_timestep_run(hsf_timestep *st, hsf_system *sys, int resumed, hsf_error *
     /* Reversed already when a checkpoint was written after the reversal. */
     int reversed = !(sys->reverse_at >= 0) || (st->steps > 0 &&
                                                sys->time >= sys->reverse_at - 1e-6 * st->dt);
+    const uint64_t stop_at = sys->stop_events ? st->steps + sys->stop_events : UINT64_MAX;
     for (uint64_t k = st->steps + 1; k <= steps; k++) {
-        int between = between_steps(sys, k, err);
+        int between = between_steps(sys, k, stop_at, err);
         if (between)
             return between;
         double t = k == steps ? sys->end_time : (double)k * st->dt;

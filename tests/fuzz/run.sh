@@ -71,7 +71,7 @@ file = thermo.csv
 interval = 1
 [checkpoint]
 file = seed.ckpt
-stop_after = 0.01
+stop_at_time = 500
 I
         (cd "$work" && "$build/hsframe" -q -c run.ini)
         [ -f "$work/seed.ckpt" ] && cp "$work/seed.ckpt" "$out/corpus/fuzz_checkpoint/"
