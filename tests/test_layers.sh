@@ -4,7 +4,7 @@
 #
 #   main.c                         the command line
 #   run/                           one run assembled from the configuration
-#   event/  timestep/              the two engines, siblings
+#   event/  timestep/  ecmc/       the three engines, siblings
 #   model/                         pair rules and states, growth, field
 #   shared/                        system, cells and lists, outputs, progress
 #   io/  checkpoint/               files and records, siblings
@@ -23,15 +23,16 @@ allowed() {
     model) echo "model shared io checkpoint host" ;;
     event) echo "event model shared io checkpoint host" ;;
     timestep) echo "timestep shared io checkpoint host" ;;
-    run) echo "run event timestep model shared io checkpoint host" ;;
-    .) echo "run event timestep model shared io checkpoint host" ;;
+    ecmc) echo "ecmc shared io checkpoint host" ;;
+    run) echo "run event timestep ecmc model shared io checkpoint host" ;;
+    .) echo "run event timestep ecmc model shared io checkpoint host" ;;
     *) echo "" ;;
     esac
 }
 
 check "every folder of libcore has a place in the layers" sh -c '
     for d in */; do
-        case ${d%/} in host|io|checkpoint|shared|model|event|timestep|run) ;;
+        case ${d%/} in host|io|checkpoint|shared|model|event|timestep|ecmc|run) ;;
         *) echo "  libcore/${d%/} is in no layer" >&2; exit 1 ;; esac
     done'
 

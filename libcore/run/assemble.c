@@ -7,6 +7,7 @@
 
 #include <hsframe/io.h>
 
+#include "ecmc/ecmc.h"
 #include "event/checkpoint.h"
 #include "shared/physics.h"
 #include "shared/system_private.h"
@@ -413,6 +414,10 @@ static int choose_indexed(run_state *rs, hsf_error *err)
 static int choose_search(run_state *rs, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
+    if (!strcmp(rs->engine->name, "ecmc")) {   /* cells filed by position (ecmc/) */
+        sys->search = HSF_SEARCH_CELLS;
+        return 0;
+    }
     const char *lists = hsf_config_string(&rs->sim, "neighbour_lists");
     int moving = sys->has_field || rs->compression.section;
     sys->start_pass = hsf_config_bool(&rs->sim, "start_pass");
@@ -514,7 +519,9 @@ static int check_sliding(run_state *rs, hsf_error *err)
                                           "boundary %s has no sliding images: no flow to "
                                           "start with", sys->boundary_plugin.info->name)
                        : 0;
-    const char *why = strcmp(rs->engine->name, "event") ? "engine = timestep"
+    char other[64];
+    snprintf(other, sizeof other, "engine = %s", rs->engine->name);
+    const char *why = strcmp(rs->engine->name, "event") ? other
                       : !hsf_config_bool(&rs->sim, "cells") ? "cells = no"
                       : sys->reverse_at >= 0 ? "reverse_at (the images would go on sliding)"
                       : rs->compression.section ? "[compression]"
@@ -632,8 +639,19 @@ static int run_prelude(run_state *rs, const hsf_run_options *opt, hsf_error *err
     run_state *pre = calloc(1, sizeof *pre);
     if (!pre)
         return hsf_error_set(err, "out of memory");
-    hsf_run_options quiet = { .config_path = opt->config_path, .overrides = opt->overrides,
-                              .n_overrides = opt->n_overrides, .plugin_dirs = opt->plugin_dirs,
+    /* engine = ecmc: the event engine packs the particles for it. */
+    const char **over = malloc((opt->n_overrides + 1) * sizeof *over);
+    if (!over) {
+        free(pre);
+        return hsf_error_set(err, "out of memory");
+    }
+    for (size_t k = 0; k < opt->n_overrides; k++)
+        over[k] = opt->overrides[k];
+    over[opt->n_overrides] = "simulation.engine=event";
+    int by_event = !strcmp(rs->engine->name, "ecmc");
+    hsf_run_options quiet = { .config_path = opt->config_path, .overrides = over,
+                              .n_overrides = opt->n_overrides + by_event,
+                              .plugin_dirs = opt->plugin_dirs,
                               .stop = opt->stop, .skip_outputs = 1 };
     pre->prelude = 1;
     pre->opt = &quiet;
@@ -654,6 +672,7 @@ static int run_prelude(run_state *rs, const hsf_run_options *opt, hsf_error *err
     }
     hsf_run_teardown(pre);
     free(pre);
+    free(over);
     return rc;
 }
 
@@ -711,6 +730,14 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
                                            &rs->compression, err))
         return -1;
     if (has_field && hsf_config_bind(&rs->cf, "field", hsf_run_field_params, NULL, &rs->field, err))
+        return -1;
+    int has_ecmc = hsf_run_has_section(rs, "ecmc");
+    if (has_ecmc < 0)
+        return hsf_error_set(err, "out of memory");
+    if (strcmp(rs->engine->name, "ecmc") && has_ecmc && !rs->prelude)
+        return hsf_error_set(err, "%s: [ecmc] is a section of engine = ecmc: remove it, or set "
+                             "[simulation] engine = ecmc", hsf_run_key_where(rs, "ecmc", NULL));
+    if (hsf_config_bind(&rs->cf, "ecmc", hsf_ecmc_params, NULL, &rs->ecmc_cfg, err))
         return -1;
     if (has_thermostat &&
         hsf_run_open_plugin(rs, "thermostat", HSF_PLUGIN_THERMOSTAT, hsf_run_thermostat_params,
@@ -784,7 +811,8 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
     if (start_growth(rs, err) ||
         (!rs->placed_by_engine && hsf_validate_inside(sys, &rs->set, err)) ||
         hsf_system_take_particles(sys, &rs->set, err) || hsf_model_set_reaches(sys, err) ||
-        build_search(rs, !rs->placed_by_engine, err) || open_queue(rs, err))
+        build_search(rs, !rs->placed_by_engine, err) ||
+        (strcmp(rs->engine->name, "ecmc") && open_queue(rs, err)))
         return -1;
     if (sys->shear.on && hsf_config_bool(&sys->boundary_cfg, "start_profile"))
         hsf_shear_impose_profile(sys);

@@ -58,7 +58,7 @@ typedef struct hsf_engine_ops {
     void (*close)(run_state *rs);
 } hsf_engine_ops;
 
-extern const hsf_engine_ops hsf_event_engine_ops, hsf_timestep_engine_ops;
+extern const hsf_engine_ops hsf_event_engine_ops, hsf_timestep_engine_ops, hsf_ecmc_engine_ops;
 
 /* The engine [simulation] engine names; NULL with err set for an unknown
  * name. */

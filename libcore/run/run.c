@@ -51,6 +51,7 @@ void hsf_run_teardown(run_state *rs)
     hsf_config_unbind(&rs->bonds);
     hsf_config_unbind(&rs->field);
     hsf_config_unbind(&rs->compression);
+    hsf_config_unbind(&rs->ecmc_cfg);
     finish_record(rs, 0, NULL);
     hsf_instance_close(&sys->queue_plugin, &sys->queue_cfg, sys->queue_state,
                        rs->queue_initialised);

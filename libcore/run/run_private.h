@@ -17,6 +17,7 @@
 #include "timestep/step.h"
 
 struct hsf_engine_ops;
+struct hsf_ecmc;
 
 typedef struct run_state {
     hsf_config_file cf;
@@ -50,6 +51,10 @@ typedef struct run_state {
     const struct hsf_engine_ops *engine;
     const hsf_run_options *opt;     /* what hsf_run was given */
     hsf_timestep step;
+    /* engine = ecmc: its [ecmc] section (bound whenever the file has one)
+     * and its state (ecmc/). */
+    hsf_config ecmc_cfg;
+    struct hsf_ecmc *ecmc;
 } run_state;
 
 /* The host's parameters of each section (params.c). */
