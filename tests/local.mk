@@ -16,7 +16,8 @@ TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/t
 	tests/test_gravity.sh tests/test_compression.sh tests/test_abi.sh tests/test_exports.sh \
 	tests/test_layers.sh tests/test_files.sh tests/test_start_pass.sh \
 	tests/test_build_tree.sh
-TESTS += tests/test_messages.sh
+TESTS += tests/test_messages.sh tests/test_ecmc.sh
+EXTRA_DIST += tests/test_ecmc.sh
 EXTRA_DIST += tests/test_messages.sh
 TESTS += tests/test_stress.sh tests/test_profile.sh tests/test_transport.sh tests/test_shear.sh tests/test_rough.sh tests/test_fixed.sh \
 	tests/test_shear_outputs.sh tests/test_mesh.sh

@@ -149,6 +149,18 @@ static void end_chain(hsf_ecmc *e)
     s->active = HSF_NONE;
 }
 
+/* With audits: how far from contact the lift from i to j left them. */
+static void contact(hsf_ecmc *e, const hsf_system *sys, uint32_t i, uint32_t j)
+{
+    double dr[3], d2 = 0;
+    hsf_separation(sys, sys->m[i].r, sys->m[j].r, dr);
+    for (int a = 0; a < sys->dim; a++)
+        d2 += dr[a] * dr[a];
+    double sigma = sys->m[i].radius + sys->m[j].radius;
+    double off = fabs(sqrt(d2) - sigma) / sigma;
+    e->s.contact_error = off > e->s.contact_error ? off : e->s.contact_error;
+}
+
 /* Moves the chain's active particles by budget along the axis. */
 static void move(hsf_ecmc *e, hsf_system *sys, double budget)
 {
@@ -187,6 +199,8 @@ static void move(hsf_ecmc *e, hsf_system *sys, double budget)
             budget -= h.best;
             excess += h.sep - h.best;
             lifts++;
+            if (e->check_contacts)
+                contact(e, sys, i, h.partner);
             i = h.partner;
         } else if (exit < budget) {
             m[i].r[a] += exit;

@@ -58,6 +58,8 @@ typedef struct hsf_ecmc_scalars {
     int64_t chain_counted;  /* the current chain counts for the pressure */
     double measured_excess, measured_length;    /* of the chains that count */
     uint64_t measured_chains;
+    double contact_error;   /* the largest |distance - sum of radii| / sum of radii at a
+                               lift (with audits) */
 } hsf_ecmc_scalars;
 
 typedef struct hsf_ecmc {
@@ -68,6 +70,7 @@ typedef struct hsf_ecmc {
                                        in one process; 0: never */
     uint64_t chains_this_process;
     double kT;              /* 2K / (d N) of the carried velocities, 0 if none */
+    int check_contacts;     /* with audits: measure every lift's contact distance */
     hsf_ecmc_scalars s;
     hsf_ecmc_blocks blocks;
     double wall;            /* seconds the loop ran */

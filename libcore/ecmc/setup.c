@@ -36,6 +36,7 @@ int hsf_ecmc_prepare(hsf_ecmc *e, const hsf_config *cfg, hsf_system *sys, hsf_er
     if (e->chain_length == 0)
         e->chain_length = sys->hi[0] - sys->lo[0];
     e->measure_from = hsf_config_double(cfg, "measure_from");
+    e->check_contacts = sys->audit_every > 0;
     e->stop_after_chains = (uint64_t)hsf_config_int(cfg, "stop_after_chains");
     if (!sys->n)
         return hsf_error_set(err, "engine = ecmc needs at least one particle");

@@ -157,6 +157,8 @@ static void summary(run_state *rs, hsf_summary *s, double wall, const hsf_conser
         hsf_summary_number(s, "pressure_error", "%.3e", rho * e->kT * error);
     }
     hsf_summary_number(s, "max_overlap", "%.3e", sys->max_overlap);
+    if (e->check_contacts)  /* with audits */
+        hsf_summary_number(s, "lift_contact_error", "%.3e", e->s.contact_error);
 }
 
 static void describe(const run_state *rs, char *buf, size_t size)

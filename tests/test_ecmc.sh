@@ -1,0 +1,217 @@
+#!/bin/sh
+# engine = ecmc (event-chain Monte Carlo): the pressure of the lifting
+# estimator against the equations of state of hard discs (Henderson) and
+# spheres (Carnahan-Starling) at low density; a crystal and a liquid
+# start at the same state reaching the same pressure; no overlap ever,
+# and every lift at contact to round-off, monodisperse and polydisperse;
+# a run cut by stop_after_chains and resumed ends bit for bit as the
+# uninterrupted one; what the engine refuses, with the reason.
+. "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
+cd "$WORK" || exit 1
+
+# value FILE KEY: KEY's value in a text summary.
+value() { sed -n "s/^$2: //p" "$1"; }
+
+# within X Y TOL: |X / Y - 1| <= TOL.
+within() {
+    awk -v x="$1" -v y="$2" -v t="$3" 'BEGIN { d = x / y - 1; if (d < 0) d = -d
+        if (d <= t) exit 0; printf "  %s against %s: off by %.3g, more than %s\n", x, y, d, t
+        exit 1 }' >&2
+}
+
+# below X LIMIT: X <= LIMIT (both numbers).
+below() {
+    awk -v x="$1" -v l="$2" 'BEGIN { if (x + 0 <= l + 0 && x != "") exit 0
+        printf "  %s is above %s\n", x, l; exit 1 }' >&2
+}
+
+cat > discs.ini <<'I'
+[simulation]
+dim = 2
+engine = ecmc
+end_time = 1000
+seed = 3
+audit_every = 100
+[init]
+lattice = triangular
+cells = 32 18
+packing_fraction = 0.2
+[boundary]
+plugin = periodic
+[ecmc]
+measure_from = 20
+I
+
+# Hard discs at packing fraction 0.2, 1152 of them: Henderson's
+# Z = (1 + eta^2 / 8) / (1 - eta)^2 agrees there with the virial series
+# to 1e-5; the canonical ensemble of N discs lies below it by some
+# 0.44 / N (0.04 %, measured at 288 and 1152 discs).  The run's standard
+# error is some 0.05 %, so the 0.2 % asked is 4 of them.
+check "discs at 0.2: the run completes" run_status 0 -c discs.ini -q --summary text
+cp out discs.txt
+z=$(value discs.txt compressibility)
+zh=$(awk 'BEGIN { e = 0.2; printf "%.10g", (1 + e * e / 8) / (1 - e) ^ 2 }')
+check "discs at 0.2: the error of the pressure is below 0.06 % (the check below means something)" \
+    below "$(awk -v e="$(value discs.txt compressibility_error)" -v z="$z" 'BEGIN { print e / z }')" 0.0006
+check "discs at 0.2: beta P / rho ($z) within 0.2 % of Henderson's ($zh)" within "$z" "$zh" 0.002
+check "discs: no overlap at any audit" below "$(value discs.txt max_overlap)" 1e-12
+check "discs: every lift at contact to round-off" below "$(value discs.txt lift_contact_error)" 1e-13
+# kT = 1 ([init] temperature), rho = eta / (pi r^2) with r = 0.5.
+check "discs: pressure = rho kT Z" within "$(value discs.txt pressure)" \
+    "$(awk -v z="$z" 'BEGIN { print z * 0.2 / (3.141592653589793 * 0.25) }')" 1e-6
+
+# Hard spheres at 0.1, 864 of them: Carnahan-Starling agrees with the
+# virial series to 0.03 % there.
+cat > spheres.ini <<'I'
+[simulation]
+dim = 3
+engine = ecmc
+end_time = 2000
+seed = 3
+audit_every = 500
+[init]
+lattice = fcc
+cells = 6 6 6
+packing_fraction = 0.1
+[boundary]
+plugin = periodic
+[ecmc]
+measure_from = 20
+directions = random
+I
+check "spheres at 0.1: the run completes" run_status 0 -c spheres.ini -q --summary text
+cp out spheres.txt
+z=$(value spheres.txt compressibility)
+zcs=$(awk 'BEGIN { e = 0.1; printf "%.10g", (1 + e + e * e - e ^ 3) / (1 - e) ^ 3 }')
+check "spheres at 0.1: the error of the pressure is below 0.06 %" \
+    below "$(awk -v e="$(value spheres.txt compressibility_error)" -v z="$z" 'BEGIN { print e / z }')" 0.0006
+check "spheres at 0.1: beta P / rho ($z) within 0.2 % of Carnahan-Starling's ($zcs)" \
+    within "$z" "$zcs" 0.002
+check "spheres: no overlap, lifts at contact" sh -c "
+    awk -v x='$(value spheres.txt max_overlap)' -v c='$(value spheres.txt lift_contact_error)' \
+        'BEGIN { exit !(x <= 1e-12 && c <= 1e-13) }'"
+
+# A crystal and a liquid (a random start) of 80 discs at 0.60 reach the
+# same pressure: within 4 combined standard errors.
+cat > start.ini <<'I'
+[simulation]
+dim = 2
+engine = ecmc
+end_time = 2000
+seed = 5
+audit_every = 200
+[init]
+lattice = triangular
+cells = 8 5
+packing_fraction = 0.60
+[boundary]
+plugin = periodic
+[ecmc]
+measure_from = 100
+I
+run_status 0 -c start.ini -q --summary text && cp out crystal.txt
+run_status 0 -c start.ini -q --summary text -s init.method=random && cp out liquid.txt
+check "crystal and liquid starts at 0.60 reach the same pressure" awk \
+    -v a="$(value crystal.txt compressibility)" -v ea="$(value crystal.txt compressibility_error)" \
+    -v b="$(value liquid.txt compressibility)" -v eb="$(value liquid.txt compressibility_error)" \
+    'BEGIN { d = a - b; if (d < 0) d = -d; s = sqrt(ea * ea + eb * eb)
+             if (s > 0 && s < 0.02 * a && d <= 4 * s) exit 0
+             printf "  %s +- %s against %s +- %s\n", a, ea, b, eb > "/dev/stderr"; exit 1 }'
+
+# Dense discs from a random packing at 0.72, and a mixture of two radii:
+# audits all along.
+check "dense discs at 0.72: no overlap, lifts at contact" sh -c "
+    '$HSFRAME' -c start.ini -q --summary text -s init.method=random -s init.packing_fraction=0.72 \
+        -s simulation.end_time=100 -s simulation.audit_every=2 -s ecmc.measure_from=0 > dense.txt &&
+    awk '/^max_overlap:/ { o = \$2 } /^lift_contact_error:/ { c = \$2 }
+         END { exit !(o != \"\" && o <= 1e-12 && c != \"\" && c <= 1e-13) }' dense.txt"
+# A binary mixture (radii 0.5 and 0.35) on a square lattice, algs4 format.
+awk 'BEGIN { n = 20; print n * n
+    for (i = 0; i < n; i++) for (j = 0; j < n; j++)
+        printf "%.17g %.17g 0 0 %s 1 0 0 0\n", 1.3 * i + 0.65, 1.3 * j + 0.65, (i + j) % 2 ? 0.35 : 0.5 }' > mix.txt
+cat > mix.ini <<'I'
+[simulation]
+dim = 2
+engine = ecmc
+particles = mix.txt
+end_time = 50
+audit_every = 1
+[boundary]
+plugin = periodic
+size = 26 26
+I
+check "a mixture of two radii: no overlap, lifts at contact (the sum of the radii)" sh -c "
+    '$HSFRAME' -c mix.ini -q --summary text > mix.out &&
+    awk '/^max_overlap:/ { o = \$2 } /^lift_contact_error:/ { c = \$2 } /^lifts:/ { l = \$2 }
+         END { exit !(l > 10000 && o <= 1e-12 && c <= 1e-13) }' mix.out"
+
+# Stopped after a count of chains and resumed, again and again: the same
+# bits as the run in one piece (outputs and summary, timings aside).
+cat > ckpt.ini <<'I'
+[simulation]
+dim = 2
+engine = ecmc
+end_time = 40
+seed = 9
+audit_every = 4
+[init]
+lattice = triangular
+cells = 8 5
+packing_fraction = 0.68
+[boundary]
+plugin = periodic
+[ecmc]
+directions = random
+[output.thermo]
+plugin = thermo
+file = thermo.csv
+interval = 1
+[output.final]
+plugin = snapshot
+file = final.xyz
+format = xyz
+[output.traj]
+plugin = xyz
+file = traj.xyz
+interval = 5
+[checkpoint]
+file = state.ckpt
+I
+mkdir ref cut
+cp ckpt.ini ref/run.ini
+cp ckpt.ini cut/run.ini
+(cd ref && "$HSFRAME" -c run.ini -q --summary text > summary.txt)
+resumes=$(cd cut && n=0
+    "$HSFRAME" -c run.ini -q --summary text -s ecmc.stop_after_chains=37 > summary.txt 2>/dev/null
+    status=$?
+    while [ $status -eq 75 ] && [ $n -lt 1000 ]; do
+        n=$((n + 1))
+        "$HSFRAME" -c run.ini -q --summary text --resume state.ckpt \
+            -s ecmc.stop_after_chains=37 > summary.txt 2>/dev/null
+        status=$?
+    done
+    [ $status -eq 0 ] && echo $n)
+check "stopped every 37 chains and resumed ($resumes times) to the end" test "${resumes:-0}" -gt 3
+check "resumed: the same outputs, bit for bit" sh -c \
+    'cmp ref/thermo.csv cut/thermo.csv && cmp ref/final.xyz cut/final.xyz && cmp ref/traj.xyz cut/traj.xyz'
+check "resumed: the same summary" sh -c "
+    grep -v -e wall_seconds -e per_second -e peak_rss -e resumed_at -e checkpoints ref/summary.txt > a &&
+    grep -v -e wall_seconds -e per_second -e peak_rss -e resumed_at -e checkpoints cut/summary.txt > b &&
+    cmp a b"
+check "resumed: the completed run removed its checkpoint" test ! -e cut/state.ckpt
+
+# Refused, with the reason, exit 2.
+check "a box with walls is refused" run_status 2 -c discs.ini -s boundary.plugin=box
+check "  naming the boundary and the periodic box it needs" contains "$WORK/err" "needs a periodic box"
+printf '[output.msd]\nplugin = msd\nfile = msd.csv\ninterval = 1\n' >> start.ini
+check "msd is refused" run_status 2 -c start.ini
+check "  saying why" contains "$WORK/err" "needs the particles' motion in time"
+check "  where" contains "$WORK/err" "start.ini:"
+printf '[simulation]\ndim = 2\nend_time = 1\n[init]\nlattice = square\ncells = 4 4\npacking_fraction = 0.3\n[boundary]\nplugin = periodic\n[ecmc]\nchain_length = 3\n' > event.ini
+check "[ecmc] under engine = event is refused" run_status 2 -c event.ini
+check "  saying so" contains "$WORK/err" "[ecmc] is a section of engine = ecmc"
+check "reverse_at is refused" run_status 2 -c discs.ini -s simulation.reverse_at=1
+check "an unknown direction is refused" run_status 2 -c discs.ini -s ecmc.directions=sideways
+check "  with the choices" contains "$WORK/err" "expected cycle or random"
+
+finish
