@@ -109,14 +109,27 @@ plugin = periodic
 [ecmc]
 measure_from = 100
 I
-run_status 0 -c start.ini -q --summary text && cp out crystal.txt
-run_status 0 -c start.ini -q --summary text -s init.method=random && cp out liquid.txt
+printf '[output.order]\nplugin = psi6\nfile = psi6.csv\ninterval = 10\n' >> start.ini
+run_status 0 -c start.ini -q --summary text && cp out crystal.txt && mv psi6.csv crystal-psi6.csv
+run_status 0 -c start.ini -q --summary text -s init.method=random && cp out liquid.txt &&
+    mv psi6.csv liquid-psi6.csv
 check "crystal and liquid starts at 0.60 reach the same pressure" awk \
     -v a="$(value crystal.txt compressibility)" -v ea="$(value crystal.txt compressibility_error)" \
     -v b="$(value liquid.txt compressibility)" -v eb="$(value liquid.txt compressibility_error)" \
     'BEGIN { d = a - b; if (d < 0) d = -d; s = sqrt(ea * ea + eb * eb)
              if (s > 0 && s < 0.02 * a && d <= 4 * s) exit 0
              printf "  %s +- %s against %s +- %s\n", a, ea, b, eb > "/dev/stderr"; exit 1 }'
+
+# The hexatic order: 1 on the perfect lattice at the start; from either
+# start the liquid's, a few times N^-1/2 (0.11 for 80 discs), once the
+# lattice has melted: the means of |Psi6| after measure_from agree.
+check "psi6: |Psi6| = 1 on the lattice at the start" sh -c \
+    "sed -n 2p crystal-psi6.csv | awk -F, '{ exit !(\$1 == 0 && \$2 > 0.999999 && \$2 <= 1 + 1e-12) }'"
+check "psi6: crystal and liquid starts reach the same |Psi6| (within 0.05, both below 0.3)" awk -F, '
+    FNR == 1 { f++; next } $1 >= 100 { s[f] += $2; n[f]++ }
+    END { a = s[1] / n[1]; b = s[2] / n[2]; d = a - b; if (d < 0) d = -d
+          if (a < 0.3 && b < 0.3 && d < 0.05) exit 0
+          printf "  |Psi6| %g and %g\n", a, b > "/dev/stderr"; exit 1 }' crystal-psi6.csv liquid-psi6.csv
 
 # Dense discs from a random packing at 0.72, and a mixture of two radii:
 # audits all along.
@@ -174,6 +187,12 @@ format = xyz
 plugin = xyz
 file = traj.xyz
 interval = 5
+[output.order]
+plugin = psi6
+file = psi6.csv
+g6 = g6.csv
+discs = discs.xyz
+interval = 2
 [checkpoint]
 file = state.ckpt
 I
@@ -193,7 +212,7 @@ resumes=$(cd cut && n=0
     [ $status -eq 0 ] && echo $n)
 check "stopped every 37 chains and resumed ($resumes times) to the end" test "${resumes:-0}" -gt 3
 check "resumed: the same outputs, bit for bit" sh -c \
-    'cmp ref/thermo.csv cut/thermo.csv && cmp ref/final.xyz cut/final.xyz && cmp ref/traj.xyz cut/traj.xyz'
+    'for f in thermo.csv final.xyz traj.xyz psi6.csv g6.csv discs.xyz; do cmp ref/$f cut/$f || exit 1; done'
 check "resumed: the same summary" sh -c "
     grep -v -e wall_seconds -e per_second -e peak_rss -e resumed_at -e checkpoints ref/summary.txt > a &&
     grep -v -e wall_seconds -e per_second -e peak_rss -e resumed_at -e checkpoints cut/summary.txt > b &&
