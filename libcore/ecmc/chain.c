@@ -161,6 +161,129 @@ static void contact(hsf_ecmc *e, const hsf_system *sys, uint32_t i, uint32_t j)
     e->s.contact_error = off > e->s.contact_error ? off : e->s.contact_error;
 }
 
+/* The nearest disc ahead in one cell of the plain 2D grid, seen through
+ * the shift (sa along the axis a, so across it): as consider(), with the
+ * axes fixed, and no square root for a disc that cannot come nearer than
+ * the best so far. */
+__attribute__((always_inline)) static inline void
+scan_cell_2d(ahead *h, const hsf_motion *m, const hsf_body *b, const uint32_t *c, uint32_t slots,
+             int a, double sa, double so, uint32_t cell, int32_t pa, int32_t po, int32_t *best_at)
+{
+    uint32_t used = slots ? (c[0] < slots ? c[0] : slots) : 0;
+    int o = 1 - a;
+    for (uint32_t k = 0, j = slots ? (used ? c[2] : c[1]) : c[0]; j != HSF_NONE;) {
+        const hsf_motion *q = &m[j];
+        double dx = q->r[a] + sa - h->r[a];
+        double sigma = h->radius + q->radius;
+        if (dx > 0 && dx - sigma < h->best) {
+            double d = q->r[o] + so - h->r[o], room = sigma * sigma - d * d;
+            if (room > 0) {
+                double t = dx - sqrt(room);
+                t = t > 0 ? t : 0;
+                if (t < h->best) {
+                    h->best = t;
+                    h->sep = dx;
+                    h->partner = j;
+                    best_at[0] = pa;
+                    best_at[1] = po;
+                }
+            }
+        }
+        /* Next: the following slot, then the overflow chain. */
+        if (++k < used)
+            j = c[2 + k];
+        else if (k == used && slots)
+            j = c[1];
+        else
+            j = b[j].next;
+    }
+    (void)cell;
+}
+
+/* move() on the plain grid in 2D: the active disc's cell coordinates
+ * kept as it crosses and lifts, no division. */
+static void move_2d(hsf_ecmc *e, hsf_system *sys, double budget)
+{
+    hsf_ecmc_scalars *s = &e->s;
+    hsf_cells *c = &sys->cells;
+    const hsf_cell_level *l = &c->level[0];
+    hsf_motion *m = sys->m;
+    hsf_body *b = sys->b;
+    int a = (int)s->axis, o = 1 - a;
+    int32_t na = (int32_t)l->n[a], no = (int32_t)l->n[o];
+    uint32_t n0 = l->n[0], slots = hsf_cell_slots(l);
+    double side = l->side[a], lo = c->lo[a], la = c->len[a], lo_len = c->len[o];
+    uint32_t i = (uint32_t)s->active;
+    int32_t x[2];
+    {
+        int32_t xyz[3];
+        hsf_cell_coords(l, b[i].cell, xyz);
+        x[0] = xyz[a], x[1] = xyz[o];
+    }
+    ahead h = { .m = m, .axis = a, .dim = 2 };
+    int kept = 0;
+    double excess = 0;
+    uint64_t lifts = 0, crossings = 0;
+    int32_t best_at[2] = { 0, 0 };
+    while (budget > 0) {
+        h.radius = m[i].radius;
+        h.r[0] = m[i].r[0], h.r[1] = m[i].r[1];
+        if (!kept) {
+            h.best = INFINITY;
+            h.partner = HSF_NONE;
+        }
+        for (int k = kept; k <= 1; k++) {
+            int32_t pa = x[0] + k;
+            double sa = 0;
+            if (pa >= na)
+                pa -= na, sa = la;
+            for (int q = -1; q <= 1; q++) {
+                int32_t po = x[1] + q;
+                double so = 0;
+                if (po < 0)
+                    po += no, so = -lo_len;
+                else if (po >= no)
+                    po -= no, so = lo_len;
+                uint32_t cell = a == 0 ? (uint32_t)po * n0 + (uint32_t)pa
+                                       : (uint32_t)pa * n0 + (uint32_t)po;
+                scan_cell_2d(&h, m, b, hsf_cell_at(l, cell), slots, a, sa, so, cell, pa, po,
+                             best_at);
+            }
+        }
+        kept = 0;
+        double exit = lo + (x[0] + 1) * side - m[i].r[a];
+        exit = exit > 0 ? exit : 0;
+        if (h.best <= exit && h.best < budget) {
+            m[i].r[a] += h.best;
+            budget -= h.best;
+            excess += h.sep - h.best;
+            lifts++;
+            if (e->check_contacts)
+                contact(e, sys, i, h.partner);
+            i = h.partner;
+            x[0] = best_at[0], x[1] = best_at[1];
+        } else if (exit < budget) {
+            m[i].r[a] += exit;
+            budget -= exit;
+            hsf_cells_cross(c, m, b, i, a, 1);
+            crossings++;
+            x[0] = x[0] + 1 == na ? 0 : x[0] + 1;
+            h.best -= exit;
+            h.best = h.best > 0 ? h.best : 0;
+            h.sep -= exit;
+            kept = 1;
+        } else {
+            m[i].r[a] += budget;
+            budget = 0;
+        }
+    }
+    s->active = i;
+    s->excess += excess;
+    s->chain_excess += excess;
+    s->lifts += lifts;
+    s->crossings += crossings;
+}
+
 /* Moves the chain's active particles by budget along the axis. */
 static void move(hsf_ecmc *e, hsf_system *sys, double budget)
 {
@@ -169,6 +292,10 @@ static void move(hsf_ecmc *e, hsf_system *sys, double budget)
     hsf_motion *m = sys->m;
     hsf_body *b = sys->b;
     int a = (int)s->axis, plain = plain_grid(c);
+    if (plain && sys->dim == 2) {
+        move_2d(e, sys, budget);
+        return;
+    }
     uint32_t i = (uint32_t)s->active;
     ahead h = { .m = m, .axis = a, .dim = sys->dim };
     int kept = 0;           /* a crossing kept the nearest of the next column */
