@@ -262,6 +262,11 @@ check "resumed: the same summary" sh -c "
     cmp a b"
 check "resumed: the completed run removed its checkpoint" test ! -e cut/state.ckpt
 
+# A run of a count of chains.
+check "[ecmc] chains = 100 runs 100 chains" sh -c "
+    '$HSFRAME' -c discs.ini -q --summary text -s simulation.end_time=1e9 -s ecmc.chains=100 \
+        -s simulation.audit_every=0 > chains.txt && grep -qx 'chains: 100' chains.txt"
+
 # Refused, with the reason, exit 2.
 check "a box with walls is refused" run_status 2 -c discs.ini -s boundary.plugin=box
 check "  naming the boundary and the periodic box it needs" contains "$WORK/err" "needs a periodic box"

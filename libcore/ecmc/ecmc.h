@@ -69,6 +69,7 @@ typedef struct hsf_ecmc {
     uint64_t stop_after_chains;     /* write a checkpoint and stop after this many chains
                                        in one process; 0: never */
     uint64_t chains_this_process;
+    uint64_t max_chains;    /* the run ends after this many chains; 0: at end_time */
     double kT;              /* 2K / (d N) of the carried velocities, 0 if none */
     int check_contacts;     /* with audits: measure every lift's contact distance */
     hsf_ecmc_scalars s;

@@ -120,11 +120,16 @@ int hsf_ecmc_run(hsf_ecmc *e, hsf_system *sys, int resumed, hsf_error *err)
             return -1;
     }
     double end_moved = sys->end_time * n;
-    while (e->s.moved < end_moved) {
+    int counted_out = 0;    /* [ecmc] chains reached before end_time */
+    while (e->s.moved < end_moved && !counted_out) {
         double due = next_due(sys), target = due * n;
         while (e->s.moved < target) {
             double clock = e->s.moved / n;
             if (e->s.active == HSF_NONE) {
+                if (e->max_chains && e->s.chains >= e->max_chains) {
+                    counted_out = 1;
+                    break;
+                }
                 int rc = between_chains(e, sys, clock, err);
                 if (rc)
                     return rc;
@@ -136,12 +141,15 @@ int hsf_ecmc_run(hsf_ecmc *e, hsf_system *sys, int resumed, hsf_error *err)
             double step = hsf_ecmc_step(e, sys, budget, clock);
             e->s.moved = step == budget ? target : e->s.moved + step;
         }
+        if (counted_out)
+            break;
         sys->time = due;
         publish(e, sys);
         if (due < sys->end_time && at_due(e, sys, err))
             return -1;
     }
-    sys->time = sys->end_time;
+    /* The end: end_time, or the clock after the last chain. */
+    sys->time = counted_out ? e->s.moved / n : sys->end_time;
     publish(e, sys);
     if (hsf_outputs_finish(sys, err))
         return -1;

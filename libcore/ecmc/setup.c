@@ -17,6 +17,9 @@ const hsf_param hsf_ecmc_params[] = {
     { "measure_from", HSF_PARAM_DOUBLE, "0", 0, 1e300,
       "displacement per particle (the clock) from which chains count for the summary's "
       "pressure: the equilibration before it is left out" },
+    { "chains", HSF_PARAM_INT, "0", 0, 9.0e15,
+      "end the run after this many chains, or at end_time if that comes first (end_time "
+      "far beyond: by chains alone); 0: at end_time" },
     { "stop_after_chains", HSF_PARAM_INT, "0", 0, 9.0e15,
       "with [checkpoint]: write the checkpoint and stop (exit 75) after this many chains "
       "of this process, for resuming in pieces of known work; 0: never" },
@@ -38,6 +41,7 @@ int hsf_ecmc_prepare(hsf_ecmc *e, const hsf_config *cfg, hsf_system *sys, hsf_er
     e->measure_from = hsf_config_double(cfg, "measure_from");
     e->check_contacts = sys->audit_every > 0;
     e->stop_after_chains = (uint64_t)hsf_config_int(cfg, "stop_after_chains");
+    e->max_chains = (uint64_t)hsf_config_int(cfg, "chains");
     if (!sys->n)
         return hsf_error_set(err, "engine = ecmc needs at least one particle");
     double k = 0;
