@@ -201,6 +201,54 @@ check "a mixture of two radii: no overlap, lifts at contact (the sum of the radi
     awk '/^max_overlap:/ { o = \$2 } /^lift_contact_error:/ { c = \$2 } /^lifts:/ { l = \$2 }
          END { exit !(l > 10000 && o <= 1e-12 && c <= 1e-13) }' mix.out"
 
+# Global balance, directly: two discs (diameter 1) in a periodic box of
+# side 4 sample their separation uniformly over the torus less the disc
+# of radius 1 it cannot enter: P(|dx| < 1) = (8 - pi) / (16 - pi) and
+# P(r < 1.5) = 1.25 pi / (16 - pi).  20001 samples one displacement
+# apart (a quarter chain each); 5 binomial standard errors, the samples
+# being nearly independent.
+printf '2\n1 1 0 0 0.5 1 0 0 0\n3 3 0 0 0.5 1 0 0 0\n' > two.txt
+cat > two.ini <<'I'
+[simulation]
+dim = 2
+engine = ecmc
+particles = two.txt
+end_time = 20000
+seed = 7
+[boundary]
+plugin = periodic
+size = 4 4
+[ecmc]
+directions = random
+[output.traj]
+plugin = xyz
+file = two.xyz
+interval = 1
+I
+check "two discs: the run completes" run_status 0 -c two.ini
+check "two discs: the separation is uniform over the allowed area" awk '
+    NR % 4 == 3 { x = $2; y = $3 }
+    NR % 4 == 0 { dx = $2 - x; dy = $3 - y
+                  dx -= 4 * int(dx / 4 + (dx > 0 ? 0.5 : -0.5))
+                  dy -= 4 * int(dy / 4 + (dy > 0 ? 0.5 : -0.5))
+                  n++; if (dx < 1 && dx > -1) s++; if (dx * dx + dy * dy < 2.25) r++ }
+    END { pi = 3.141592653589793; ps = (8 - pi) / (16 - pi); pr = 1.25 * pi / (16 - pi)
+          es = sqrt(ps * (1 - ps) / n); er = sqrt(pr * (1 - pr) / n)
+          a = s / n - ps; b = r / n - pr; if (a < 0) a = -a; if (b < 0) b = -b
+          if (n > 20000 && a < 5 * es && b < 5 * er) exit 0
+          printf "  %d samples: %g against %g, %g against %g\n", n, s / n, ps, r / n, pr > "/dev/stderr"
+          exit 1 }' two.xyz
+
+# Radii 5 to 1 apart: two levels of the cell grid, searched across.
+awk 'BEGIN { n = 30; print n * n
+    for (i = 0; i < n; i++) for (j = 0; j < n; j++)
+        printf "%.17g %.17g 0 0 %s 1 0 0 0\n", 1.1 * i + 0.55, 1.1 * j + 0.55, (i + j) % 3 ? 0.1 : 0.5 }' > mix2.txt
+sed -e 's/mix.txt/mix2.txt/' -e 's/^size = 26 26/size = 33 33/' -e 's/^end_time = 50/end_time = 40/' mix.ini > mix2.ini
+check "radii 5 to 1 apart (two grid levels): no overlap, lifts at contact" sh -c "
+    '$HSFRAME' -c mix2.ini -q --summary text > mix2.out &&
+    awk '/^max_overlap:/ { o = \$2 } /^lift_contact_error:/ { c = \$2 } /^lifts:/ { l = \$2 }
+         END { exit !(l > 10000 && o <= 1e-12 && c <= 1e-13) }' mix2.out"
+
 # Stopped after a count of chains and resumed, again and again: the same
 # bits as the run in one piece (outputs and summary, timings aside).
 cat > ckpt.ini <<'I'

@@ -9,8 +9,8 @@
 
 const hsf_param hsf_ecmc_params[] = {
     { "chain_length", HSF_PARAM_DOUBLE, "0", 0, 1e300,
-      "displacement of one chain, summed over its particles (a length); 0: the box side "
-      "along x" },
+      "displacement of one chain, summed over its particles (a length); 0: 0.618 (the "
+      "golden ratio's inverse) times the box side along x, no multiple of the box's period" },
     { "directions", HSF_PARAM_STRING, "cycle", 0, 0,
       "cycle: chains move along +x, +y (, +z) in turn; random: each chain's axis drawn "
       "at random" },
@@ -36,8 +36,10 @@ int hsf_ecmc_prepare(hsf_ecmc *e, const hsf_config *cfg, hsf_system *sys, hsf_er
         return hsf_config_error(cfg, err, "directions", "expected cycle or random, found '%s'",
                                 dirs);
     e->chain_length = hsf_config_double(cfg, "chain_length");
+    /* A chain of one box side would carry a lone particle round to where
+     * it began: with two discs that never meet, nothing would move. */
     if (e->chain_length == 0)
-        e->chain_length = sys->hi[0] - sys->lo[0];
+        e->chain_length = (sqrt(5.0) - 1) / 2 * (sys->hi[0] - sys->lo[0]);
     e->measure_from = hsf_config_double(cfg, "measure_from");
     e->check_contacts = sys->audit_every > 0;
     e->stop_after_chains = (uint64_t)hsf_config_int(cfg, "stop_after_chains");
