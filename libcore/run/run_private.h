@@ -51,8 +51,9 @@ typedef struct run_state {
     const struct hsf_engine_ops *engine;
     const hsf_run_options *opt;     /* what hsf_run was given */
     hsf_timestep step;
-    /* engine = ecmc: its [ecmc] section (bound whenever the file has one)
-     * and its state (ecmc/). */
+    /* engine = ecmc: its [ecmc] section (bound in every run, to its
+     * defaults when the file has none; refused beside another engine)
+     * and its state (ecmc/), made by its open. */
     hsf_config ecmc_cfg;
     struct hsf_ecmc *ecmc;
 } run_state;
