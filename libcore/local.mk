@@ -71,7 +71,9 @@ libhsframe_core_la_SOURCES = \
 	libcore/timestep/checkpoint.c \
 	libcore/timestep/integrate.c libcore/timestep/integrate.h \
 	libcore/timestep/contact.c libcore/timestep/contact.h libcore/timestep/walls.c libcore/timestep/walls.h \
-	libcore/run/summary_timestep.c
+	libcore/run/summary_timestep.c \
+	libcore/ecmc/ecmc.h libcore/ecmc/chain.c libcore/ecmc/setup.c libcore/ecmc/loop.c \
+	libcore/ecmc/checkpoint.c libcore/run/engine_ecmc.c
 libhsframe_core_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore $(INIH_CFLAGS) $(ZLIB_CFLAGS) \
 	-DHSF_PLUGINDIR='"$(pkglibdir)"'
 # Neither flag changes a result (this is not -ffast-math): the library never

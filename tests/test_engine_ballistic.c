@@ -89,7 +89,7 @@ Test(engine_ballistic, an_unknown_engine_lists_the_known)
 {
     cr_assert_eq(run_engine("warp", "", NULL), HSF_EXIT_USAGE);
     cr_assert(strstr(hsf_error_message(&err),
-                     "expected event, timestep or ballistic, found 'warp'"),
+                     "expected event, timestep, ecmc or ballistic, found 'warp'"),
               "%s", hsf_error_message(&err));
 }
 

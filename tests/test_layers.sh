@@ -5,7 +5,9 @@
 #
 #   main.c              the command line
 #   run/                one run assembled from the configuration, its summary
-#   event/  timestep/   the two engines, siblings (timestep/ uses no model/)
+#   event/  timestep/  ecmc/
+#                       the three engines, siblings (timestep/ and ecmc/ use
+#                       no model/)
 #   model/              pair rules and states, spins, growth, the field; the
 #                       particle writers, which read the whole system
 #   shared/             system, paths and walls, cells and lists, outputs, progress
@@ -34,15 +36,16 @@ allowed() {
     model) echo "model shared io checkpoint host" ;;
     event) echo "event model shared io checkpoint host" ;;
     timestep) echo "timestep shared io checkpoint host" ;;
-    run) echo "run event timestep model shared io checkpoint host" ;;
-    .) echo "run event timestep model shared io checkpoint host" ;;
+    ecmc) echo "ecmc shared io checkpoint host" ;;
+    run) echo "run event timestep ecmc model shared io checkpoint host" ;;
+    .) echo "run event timestep ecmc model shared io checkpoint host" ;;
     *) echo "" ;;
     esac
 }
 
 check "every folder of libcore has a place in the layers" sh -c '
     for d in */; do
-        case ${d%/} in host|io|checkpoint|shared|model|event|timestep|run) ;;
+        case ${d%/} in host|io|checkpoint|shared|model|event|timestep|ecmc|run) ;;
         *) echo "  libcore/${d%/} is in no layer" >&2; exit 1 ;; esac
     done'
 
@@ -121,7 +124,7 @@ symbols() {
 }
 
 # The table above, one "FOLDER ALLOWED..." a line, for awk.
-for d in host io checkpoint shared model event timestep run .; do
+for d in host io checkpoint shared model event timestep ecmc run .; do
     echo "$d $(allowed "$d")"
 done > "$WORK/table"
 

@@ -43,7 +43,7 @@ for case in "ouput.final.file=x.txt output.final" "outptu.movie.plugin=xyz outpu
 done
 check "far from every section: refused" run_status 2 -c run.ini -s zzzzzz.key=1
 check "far from every section: the list of all" contains "$WORK/err" \
-    "unknown section [zzzzzz]; sections are [simulation], [init], [queue], [boundary], [interaction], [interaction.A.B], [bonds], [thermostat], [field], [compression], [checkpoint], [output.NAME] and [force.NAME]"
+    "unknown section [zzzzzz]; sections are [simulation], [init], [queue], [boundary], [interaction], [interaction.A.B], [bonds], [thermostat], [field], [compression], [checkpoint], [ecmc], [output.NAME] and [force.NAME]"
 
 # A section as a whole: at its header's line, not at a key below it; a
 # header without keys is not dropped; a section that only -s made is the

@@ -107,7 +107,7 @@ done
 check "unknown integrator" run_status 2 -c "$CONF/kepler.ini" -s simulation.integrator=leapfrog
 check "unknown integrator: lists them" contains "$WORK/err" "expected one of euler, symplectic, verlet, rk4, found 'leapfrog'"
 check "unknown engine" run_status 2 -c "$CONF/kepler.ini" -s simulation.engine=steps
-check "unknown engine: message" contains "$WORK/err" "expected event or timestep, found 'steps'"
+check "unknown engine: message" contains "$WORK/err" "expected event, timestep or ecmc, found 'steps'"
 check "no dt" run_status 2 -c "$CONF/kepler.ini" -s simulation.dt=0
 check "no dt: message" contains "$WORK/err" "needs a time step dt > 0"
 check "forces with the event engine" run_status 2 -c "$CONF/kepler.ini" -s simulation.engine=event

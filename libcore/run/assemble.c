@@ -421,13 +421,48 @@ static int check_moving_walls(run_state *rs, hsf_error *err)
  * prelude's positions, velocities and periodic images, with [init]'s
  * radius exactly, and everything else (counters, queue, grid, model)
  * starts afresh at time 0. */
+/* The engines' own sections ([ecmc]): a section of another engine than
+ * the run's is refused (the prelude of a random start, which the event
+ * engine runs for every engine, leaves it to the run); the one present is
+ * bound into engine_cfg.  Returns 0 or -1 with err set. */
+static int bind_engine_sections(run_state *rs, hsf_error *err)
+{
+    const hsf_engine_ops *e;
+    for (size_t k = 0; (e = hsf_engine_at(k)); k++) {
+        if (!e->section)
+            continue;
+        int has = hsf_run_has_section(rs, e->section);
+        if (has < 0)
+            return hsf_error_set(err, "out of memory");
+        if (has && e != rs->engine && !rs->prelude)
+            return hsf_error_set(err, "%s: [%s] is a section of engine = %s: remove it, or set "
+                                 "[simulation] engine = %s",
+                                 hsf_run_key_where(rs, e->section, NULL), e->section, e->name,
+                                 e->name);
+        if ((e == rs->engine || has) &&
+            hsf_config_bind(&rs->cf, e->section, e->section_params, NULL, &rs->engine_cfg, err))
+            return -1;
+    }
+    return 0;
+}
+
 static int run_prelude(run_state *rs, const hsf_run_options *opt, hsf_error *err)
 {
     run_state *pre = calloc(1, sizeof *pre);
     if (!pre)
         return hsf_error_set(err, "out of memory");
-    hsf_run_options quiet = { .config_path = opt->config_path, .overrides = opt->overrides,
-                              .n_overrides = opt->n_overrides, .plugin_dirs = opt->plugin_dirs,
+    /* The event engine packs the particles, whichever engine runs them. */
+    const char **over = malloc((opt->n_overrides + 1) * sizeof *over);
+    if (!over) {
+        free(pre);
+        return hsf_error_set(err, "out of memory");
+    }
+    for (size_t k = 0; k < opt->n_overrides; k++)
+        over[k] = opt->overrides[k];
+    over[opt->n_overrides] = "simulation.engine=event";
+    hsf_run_options quiet = { .config_path = opt->config_path, .overrides = over,
+                              .n_overrides = opt->n_overrides + 1,
+                              .plugin_dirs = opt->plugin_dirs,
                               .stop = opt->stop, .skip_outputs = 1 };
     pre->prelude = 1;
     pre->opt = &quiet;
@@ -448,6 +483,7 @@ static int run_prelude(run_state *rs, const hsf_run_options *opt, hsf_error *err
     }
     hsf_run_teardown(pre);
     free(pre);
+    free(over);
     return rc;
 }
 
@@ -505,6 +541,8 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
                                            &rs->compression, err))
         return -1;
     if (has_field && hsf_config_bind(&rs->cf, "field", hsf_run_field_params, NULL, &rs->field, err))
+        return -1;
+    if (bind_engine_sections(rs, err))
         return -1;
     if (has_thermostat &&
         hsf_run_open_plugin(rs, "thermostat", HSF_PLUGIN_THERMOSTAT, hsf_run_thermostat_params,

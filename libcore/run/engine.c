@@ -6,8 +6,9 @@
 #include "run/engine.h"
 
 /* The engines: a new one is one line here (and its folder). */
-static const hsf_engine_ops *engines[8] = { &hsf_event_engine_ops, &hsf_timestep_engine_ops };
-static size_t n_engines = 2;
+static const hsf_engine_ops *engines[8] = { &hsf_event_engine_ops, &hsf_timestep_engine_ops,
+                                            &hsf_ecmc_engine_ops };
+static size_t n_engines = 3;
 
 int hsf_engine_add(const hsf_engine_ops *ops)
 {
@@ -33,4 +34,9 @@ const hsf_engine_ops *hsf_engine_chosen(const hsf_config *sim, hsf_error *err)
     }
     hsf_config_error(sim, err, "engine", "expected %s, found '%s'", names, name);
     return NULL;
+}
+
+const hsf_engine_ops *hsf_engine_at(size_t k)
+{
+    return k < n_engines ? engines[k] : NULL;
 }

@@ -41,6 +41,11 @@
 typedef struct hsf_engine_ops {
     const char *name;       /* as [simulation] engine says it */
     unsigned caps;          /* HSF_ENGINE_* it can follow */
+    /* The engine's own section ("ecmc" for [ecmc]) and its keys, or NULL:
+     * the run binds it into run_state's engine_cfg, and refuses it beside
+     * another engine. */
+    const char *section;
+    const hsf_param *section_params;
 
     /* Refuses what the configuration asks of another engine (its keys and
      * sections) or what this one cannot do with the options.  Called
@@ -105,7 +110,7 @@ typedef struct hsf_engine_ops {
     void (*close)(run_state *rs);
 } hsf_engine_ops;
 
-extern const hsf_engine_ops hsf_event_engine_ops, hsf_timestep_engine_ops;
+extern const hsf_engine_ops hsf_event_engine_ops, hsf_timestep_engine_ops, hsf_ecmc_engine_ops;
 
 /* Adds an engine beyond those of the table in run/engine.c (a test's own
  * engine, tests/engine_ballistic.c), chosen by its name from then on; ops
@@ -115,5 +120,8 @@ int hsf_engine_add(const hsf_engine_ops *ops);
 /* The engine [simulation] engine names; NULL with err set for an unknown
  * name (the message lists the engines known). */
 const hsf_engine_ops *hsf_engine_chosen(const hsf_config *sim, hsf_error *err);
+
+/* The k-th engine of the table (0, 1, ...), NULL past the last. */
+const hsf_engine_ops *hsf_engine_at(size_t k);
 
 #endif

@@ -1,6 +1,7 @@
 /* The host's sections and keys: what a configuration may say, for binding
  * (assemble.c) and for hsframe --help-config (host/config_help.c). */
 #include "event/setup.h"
+#include "ecmc/ecmc.h"
 #include "io/init.h"
 #include "model/model.h"
 #include "run/run_private.h"
@@ -111,7 +112,7 @@ const hsf_param hsf_run_bonds_params[] = {
 /* Every section a configuration may have (hsf_config_check_sections). */
 const char *const hsf_run_known_sections[] = {
     "simulation", "init", "queue", "boundary", "interaction", "interaction.A.B", "bonds",
-    "thermostat", "field", "compression", "checkpoint", "output.NAME", "force.NAME", NULL
+    "thermostat", "field", "compression", "checkpoint", "ecmc", "output.NAME", "force.NAME", NULL
 };
 
 /* The sections above, for hsframe --help-config (host/config_help.c). */
@@ -122,6 +123,8 @@ const hsf_host_section hsf_host_sections[] = {
       { hsf_init_params, NULL }, NULL },
     { "compression", "radii grow while the particles move (Lubachevsky-Stillinger)",
       { hsf_compression_params, NULL }, NULL },
+    { "ecmc", "event-chain Monte Carlo (engine = ecmc): chains, their directions, the "
+      "pressure's measurement", { hsf_ecmc_params, NULL }, NULL },
     { "checkpoint", "saving the state to stop and resume (--resume)",
       { hsf_run_checkpoint_params, NULL }, NULL },
     { "field", "a uniform external field (gravity)", { hsf_run_field_params, NULL }, NULL },

@@ -32,6 +32,7 @@ void hsf_run_teardown(run_state *rs)
     hsf_config_unbind(&rs->bonds);
     hsf_config_unbind(&rs->field);
     hsf_config_unbind(&rs->compression);
+    hsf_config_unbind(&rs->engine_cfg);
     hsf_instance_close(&sys->boundary);
     hsf_neighbours_free(&sys->nb);
     hsf_cells_free(&sys->cells);

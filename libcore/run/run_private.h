@@ -48,6 +48,10 @@ typedef struct run_state {
     void *engine_state;
     const hsf_run_options *opt;     /* what hsf_run was given */
     hsf_timestep step;
+    /* engine = ecmc: its [ecmc] section (bound in every run, to its
+     * defaults when the file has none; refused beside another engine)
+     * and its state (ecmc/), made by its open. */
+    hsf_config engine_cfg;  /* the engine's own section ([ecmc]), when it has one */
 } run_state;
 
 /* The host's parameters of each section (params.c). */

@@ -10,7 +10,8 @@
 const hsf_param hsf_timestep_params[] = {
     { "engine", HSF_PARAM_STRING, "event", 0, 0,
       "event: event-driven hard particles (exact); timestep: Newton's equations in steps "
-      "of dt under [force.NAME] forces, with hard-disc contact at the end of each step" },
+      "of dt under [force.NAME] forces, with hard-disc contact at the end of each step; "
+      "ecmc: event-chain Monte Carlo of hard discs and spheres in a periodic box ([ecmc])" },
     { "integrator", HSF_PARAM_STRING, "verlet", 0, 0,
       "engine = timestep: euler, symplectic (semi-implicit Euler), verlet (velocity "
       "Verlet) or rk4 (classical Runge-Kutta)" },

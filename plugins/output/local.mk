@@ -3,7 +3,10 @@ pkglib_LTLIBRARIES += plugins/output/snapshot.la plugins/output/xyz.la \
 	plugins/output/thermo.la plugins/output/events.la plugins/output/msd.la \
 	plugins/output/speeds.la plugins/output/rdf.la plugins/output/freepath.la \
 	plugins/output/vacf.la plugins/output/energies.la plugins/output/stress.la \
-	plugins/output/profile.la plugins/output/transport.la
+	plugins/output/profile.la plugins/output/transport.la plugins/output/psi6.la
+plugins_output_psi6_la_SOURCES = plugins/output/psi6.c
+plugins_output_psi6_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_output_psi6_la_LIBADD = -lm
 plugins_output_snapshot_la_SOURCES = plugins/output/snapshot.c
 plugins_output_snapshot_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_output_xyz_la_SOURCES = plugins/output/xyz.c

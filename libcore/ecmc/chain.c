@@ -1,0 +1,371 @@
+/* The chains: moving the active particle to its next contact, lifting,
+ * crossing cells (ecmc.h, hsf_ecmc_advance). */
+#include <math.h>
+
+#include "ecmc/ecmc.h"
+#include "host/random.h"
+
+/* The nearest particle ahead of the active one along +axis: the distance
+ * it can move before touching it (0 when they touch already, by
+ * round-off) and their separation along the axis now. */
+typedef struct ahead {
+    const hsf_motion *m;
+    uint32_t i;
+    int axis, dim;
+    double r[3], radius;
+    double best, sep;
+    uint32_t partner;
+} ahead;
+
+/* One candidate j seen through the periodic shift. */
+__attribute__((always_inline)) static inline void consider(ahead *h, uint32_t j,
+                                                           const double shift[3])
+{
+    const hsf_motion *q = &h->m[j];
+    int a = h->axis;
+    double dx = q->r[a] + shift[a] - h->r[a];
+    if (!(dx > 0))
+        return;     /* behind or level: the chain's direction never meets it */
+    double sigma = h->radius + q->radius, perp = 0;
+    for (int b = 0; b < h->dim; b++)
+        if (b != a) {
+            double d = q->r[b] + shift[b] - h->r[b];
+            perp += d * d;
+        }
+    double room = sigma * sigma - perp;
+    if (!(room > 0))
+        return;     /* passes beside it */
+    double s = dx - sqrt(room);
+    s = s > 0 ? s : 0;
+    if (s < h->best) {
+        h->best = s;
+        h->sep = dx;
+        h->partner = j;
+    }
+}
+
+static void visit(void *ctx, uint32_t j, const double shift[3], const double corner[3],
+                  const float *offset)
+{
+    (void)corner;
+    (void)offset;
+    consider(ctx, j, shift);
+}
+
+/* One cell of the plain grid seen through its shift: its slots, then its
+ * overflow chain (a sparse grid has only the chain). */
+static inline void scan_cell(ahead *h, const hsf_cell_level *l, const hsf_body *b,
+                             uint32_t cell, const double shift[3])
+{
+    const uint32_t *c = hsf_cell_at(l, cell);
+    uint32_t slots = hsf_cell_slots(l), used = c[0] < slots ? c[0] : slots;
+    for (uint32_t k = 0; k < used; k++)
+        if (c[2 + k] != h->i)
+            consider(h, c[2 + k], shift);
+    for (uint32_t j = *hsf_cell_chain(l, cell); j != HSF_NONE; j = b[j].next)
+        if (j != h->i)
+            consider(h, j, shift);
+}
+
+/* The plain grid (one level, at least 3 cells per axis,
+ * every axis periodic): the cells that can hold a particle the active
+ * one meets before it leaves its cell are its own column along the axis
+ * and the next (a side is at least a diameter), in the rows on either
+ * side.  from: the first of those two columns to scan (1: only the next,
+ * after a crossing kept the nearest of the other). */
+static void scan_plain(ahead *h, const hsf_cells *c, const hsf_body *b, int from)
+{
+    const hsf_cell_level *l = &c->level[0];
+    int32_t x[3];
+    hsf_cell_coords(l, b[h->i].cell, x);
+    int32_t w[3][3];
+    double sh[3][3];
+    int lo[3], hi[3];
+    for (int a = 0; a < 3; a++) {
+        int32_t n = (int32_t)l->n[a];
+        if (a >= c->dim) {
+            w[a][0] = 0, sh[a][0] = 0, lo[a] = hi[a] = 0;
+            continue;
+        }
+        int k0 = a == h->axis ? from : 0, k1 = a == h->axis ? 1 : 2;
+        lo[a] = k0;
+        hi[a] = k1;
+        for (int k = k0; k <= k1; k++) {
+            int32_t v = x[a] + (a == h->axis ? k : k - 1);
+            int s = v < 0 ? -1 : v >= n ? 1 : 0;
+            w[a][k] = v - s * n;
+            sh[a][k] = s * c->len[a];
+        }
+    }
+    for (int z = lo[2]; z <= hi[2]; z++)
+        for (int y = lo[1]; y <= hi[1]; y++)
+            for (int k = lo[0]; k <= hi[0]; k++) {
+                double shift[3] = { sh[0][k], sh[1][y], sh[2][z] };
+                uint32_t cell = ((uint32_t)w[2][z] * l->n[1] + (uint32_t)w[1][y]) * l->n[0] +
+                                (uint32_t)w[0][k];
+                scan_cell(h, l, b, cell, shift);
+            }
+}
+
+/* Whether the grid is the plain one scan_plain serves. */
+static int plain_grid(const hsf_cells *c)
+{
+    const hsf_cell_level *l = &c->level[0];
+    if (c->nlevels != 1)
+        return 0;
+    for (int a = 0; a < c->dim; a++)
+        if (l->n[a] < 3 || !c->periodic[a])
+            return 0;
+    return 1;
+}
+
+/* A uniform index below n from the generator. */
+static uint32_t uniform_below(uint64_t *state, size_t n)
+{
+    return (uint32_t)(((unsigned __int128)hsf_random_next(state) * n) >> 64);
+}
+
+static void start_chain(hsf_ecmc *e, hsf_system *sys, double clock)
+{
+    hsf_ecmc_scalars *s = &e->s;
+    s->axis = e->random_axes ? uniform_below(&s->random, (size_t)sys->dim)
+                             : s->chains % (uint64_t)sys->dim;
+    s->active = uniform_below(&s->random, sys->n);
+    s->left = e->chain_length;
+    s->chain_excess = 0;
+    s->chain_counted = clock >= e->measure_from;
+    s->chains++;
+}
+
+static void end_chain(hsf_ecmc *e)
+{
+    hsf_ecmc_scalars *s = &e->s;
+    if (s->chain_counted) {
+        s->measured_excess += s->chain_excess;
+        s->measured_length += e->chain_length;
+        s->measured_chains++;
+        hsf_ecmc_blocks_add(&e->blocks, s->chain_excess, e->chain_length);
+    }
+    s->active = HSF_NONE;
+}
+
+/* With audits: how far from contact the lift from i to j left them. */
+static void contact(hsf_ecmc *e, const hsf_system *sys, uint32_t i, uint32_t j)
+{
+    double dr[3], d2 = 0;
+    hsf_separation(sys, sys->m[i].r, sys->m[j].r, dr);
+    for (int a = 0; a < sys->dim; a++)
+        d2 += dr[a] * dr[a];
+    double sigma = sys->m[i].radius + sys->m[j].radius;
+    double off = fabs(sqrt(d2) - sigma) / sigma;
+    e->s.contact_error = off > e->s.contact_error ? off : e->s.contact_error;
+}
+
+/* The nearest disc ahead in one cell of the plain 2D grid, seen through
+ * the shift (sa along the axis a, so across it): as consider(), with the
+ * axes fixed, and no square root for a disc that cannot come nearer than
+ * the best so far. */
+__attribute__((always_inline)) static inline void
+scan_cell_2d(ahead *h, const hsf_motion *m, const hsf_body *b, const uint32_t *c, uint32_t slots,
+             int a, double sa, double so, uint32_t cell, int32_t pa, int32_t po, int32_t *best_at)
+{
+    uint32_t used = slots ? (c[0] < slots ? c[0] : slots) : 0;
+    int o = 1 - a;
+    for (uint32_t k = 0, j = slots ? (used ? c[2] : c[1]) : c[0]; j != HSF_NONE;) {
+        const hsf_motion *q = &m[j];
+        double dx = q->r[a] + sa - h->r[a];
+        double sigma = h->radius + q->radius;
+        if (dx > 0 && dx - sigma < h->best) {
+            double d = q->r[o] + so - h->r[o], room = sigma * sigma - d * d;
+            if (room > 0) {
+                double t = dx - sqrt(room);
+                t = t > 0 ? t : 0;
+                if (t < h->best) {
+                    h->best = t;
+                    h->sep = dx;
+                    h->partner = j;
+                    best_at[0] = pa;
+                    best_at[1] = po;
+                }
+            }
+        }
+        /* Next: the following slot, then the overflow chain. */
+        if (++k < used)
+            j = c[2 + k];
+        else if (k == used && slots)
+            j = c[1];
+        else
+            j = b[j].next;
+    }
+    (void)cell;
+}
+
+/* move() on the plain grid in 2D: the active disc's cell coordinates
+ * kept as it crosses and lifts, no division. */
+static void move_2d(hsf_ecmc *e, hsf_system *sys, double budget)
+{
+    hsf_ecmc_scalars *s = &e->s;
+    hsf_cells *c = &sys->cells;
+    const hsf_cell_level *l = &c->level[0];
+    hsf_motion *m = sys->m;
+    hsf_body *b = sys->b;
+    int a = (int)s->axis, o = 1 - a;
+    int32_t na = (int32_t)l->n[a], no = (int32_t)l->n[o];
+    uint32_t n0 = l->n[0], slots = hsf_cell_slots(l);
+    double side = l->side[a], lo = c->lo[a], la = c->len[a], lo_len = c->len[o];
+    uint32_t i = (uint32_t)s->active;
+    int32_t x[2];
+    {
+        int32_t xyz[3];
+        hsf_cell_coords(l, b[i].cell, xyz);
+        x[0] = xyz[a], x[1] = xyz[o];
+    }
+    ahead h = { .m = m, .axis = a, .dim = 2 };
+    int kept = 0;
+    double excess = 0;
+    uint64_t lifts = 0, crossings = 0;
+    int32_t best_at[2] = { 0, 0 };
+    while (budget > 0) {
+        h.radius = m[i].radius;
+        h.r[0] = m[i].r[0], h.r[1] = m[i].r[1];
+        if (!kept) {
+            h.best = INFINITY;
+            h.partner = HSF_NONE;
+        }
+        for (int k = kept; k <= 1; k++) {
+            int32_t pa = x[0] + k;
+            double sa = 0;
+            if (pa >= na)
+                pa -= na, sa = la;
+            for (int q = -1; q <= 1; q++) {
+                int32_t po = x[1] + q;
+                double so = 0;
+                if (po < 0)
+                    po += no, so = -lo_len;
+                else if (po >= no)
+                    po -= no, so = lo_len;
+                uint32_t cell = a == 0 ? (uint32_t)po * n0 + (uint32_t)pa
+                                       : (uint32_t)pa * n0 + (uint32_t)po;
+                scan_cell_2d(&h, m, b, hsf_cell_at(l, cell), slots, a, sa, so, cell, pa, po,
+                             best_at);
+            }
+        }
+        kept = 0;
+        double exit = lo + (x[0] + 1) * side - m[i].r[a];
+        exit = exit > 0 ? exit : 0;
+        if (h.best <= exit && h.best < budget) {
+            m[i].r[a] += h.best;
+            budget -= h.best;
+            excess += h.sep - h.best;
+            lifts++;
+            if (e->check_contacts)
+                contact(e, sys, i, h.partner);
+            i = h.partner;
+            x[0] = best_at[0], x[1] = best_at[1];
+        } else if (exit < budget) {
+            m[i].r[a] += exit;
+            budget -= exit;
+            hsf_cells_cross(c, m, b, i, a, 1);
+            crossings++;
+            x[0] = x[0] + 1 == na ? 0 : x[0] + 1;
+            h.best -= exit;
+            h.best = h.best > 0 ? h.best : 0;
+            h.sep -= exit;
+            kept = 1;
+        } else {
+            m[i].r[a] += budget;
+            budget = 0;
+        }
+    }
+    s->active = i;
+    s->excess += excess;
+    s->chain_excess += excess;
+    s->lifts += lifts;
+    s->crossings += crossings;
+}
+
+/* Moves the chain's active particles by budget along the axis. */
+static void move(hsf_ecmc *e, hsf_system *sys, double budget)
+{
+    hsf_ecmc_scalars *s = &e->s;
+    hsf_cells *c = &sys->cells;
+    hsf_motion *m = sys->m;
+    hsf_body *b = sys->b;
+    int a = (int)s->axis, plain = plain_grid(c);
+    if (plain && sys->dim == 2) {
+        move_2d(e, sys, budget);
+        return;
+    }
+    uint32_t i = (uint32_t)s->active;
+    ahead h = { .m = m, .axis = a, .dim = sys->dim };
+    int kept = 0;           /* a crossing kept the nearest of the next column */
+    double excess = 0;
+    uint64_t lifts = 0, crossings = 0;
+    while (budget > 0) {
+        h.i = i;
+        h.radius = m[i].radius;
+        for (int k = 0; k < 3; k++)
+            h.r[k] = m[i].r[k];
+        if (!kept) {
+            h.best = INFINITY;
+            h.partner = HSF_NONE;
+        }
+        if (plain)
+            scan_plain(&h, c, b, kept);
+        else
+            hsf_cells_scan(c, m, b, i, visit, &h);
+        kept = 0;
+        const hsf_cell_level *l = &c->level[b[i].level];
+        int32_t x[3];
+        hsf_cell_coords(l, b[i].cell, x);
+        double exit = c->lo[a] + (x[a] + 1) * l->side[a] - m[i].r[a];
+        exit = exit > 0 ? exit : 0;
+        if (h.best <= exit && h.best < budget) {
+            /* A lift: i stops at contact, the partner goes on. */
+            m[i].r[a] += h.best;
+            budget -= h.best;
+            excess += h.sep - h.best;
+            lifts++;
+            if (e->check_contacts)
+                contact(e, sys, i, h.partner);
+            i = h.partner;
+        } else if (exit < budget) {
+            m[i].r[a] += exit;
+            budget -= exit;
+            hsf_cells_cross(c, m, b, i, a, 1);
+            crossings++;
+            /* The nearest of the column now its own stays the nearest
+             * there; only the column beyond is new (plain grid). */
+            if (plain) {
+                h.best -= exit;
+                h.best = h.best > 0 ? h.best : 0;
+                h.sep -= exit;
+                kept = 1;
+            }
+        } else {
+            m[i].r[a] += budget;
+            budget = 0;
+        }
+    }
+    s->active = i;
+    s->excess += excess;
+    s->chain_excess += excess;
+    s->lifts += lifts;
+    s->crossings += crossings;
+}
+
+double hsf_ecmc_step(hsf_ecmc *e, hsf_system *sys, double budget, double clock)
+{
+    hsf_ecmc_scalars *s = &e->s;
+    if (s->active == HSF_NONE)
+        start_chain(e, sys, clock);
+    double step = budget < s->left ? budget : s->left;
+    move(e, sys, step);
+    if (step == s->left) {
+        s->left = 0;
+        end_chain(e);
+    } else {
+        s->left -= step;
+    }
+    return step;
+}
