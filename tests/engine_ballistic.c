@@ -5,6 +5,7 @@
  * (hsf_engine_add) instead of a line in run/engine.c's table. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "engine_ballistic.h"
 #include "host/error_private.h"
