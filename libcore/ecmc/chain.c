@@ -209,22 +209,32 @@ static void record(hsf_ecmc_scalars *s, uint32_t i, const tally *t)
     s->crossings += t->crossings;
 }
 
-/* The nearest disc ahead in one cell of the chains' copy (pack.h), seen
- * through the shift (sa along the axis a, so across it), with no square
- * root for a disc that cannot come nearer than the best so far. */
+/* The nearest disc ahead found so far on the chains' copy: as ahead,
+ * in scalars the compiler keeps in registers. */
+typedef struct nearest {
+    double best, sep;
+    uint32_t partner, cell;
+    int32_t at[2];          /* its cell's coordinates, along the axis and across */
+} nearest;
+
+/* The nearest disc ahead in one cell of the chains' copy (pack.h), for
+ * the active disc at (ra along the axis, ro across) of radius rad, the
+ * cell seen through the shift (sa along, so across); the same
+ * arithmetic as consider(), with no square root for a disc that cannot
+ * come nearer than the best so far.  a: the axis; same: every radius is
+ * rad (the radii are not read). */
 __attribute__((always_inline)) static inline void
-scan_pack(ahead *h, const hsf_ecmc_pack *p, int same, uint32_t cell, double sa, double so,
-          int32_t pa, int32_t po, uint32_t *best_cell, int32_t best_at[2])
+scan_pack(nearest *h, const hsf_ecmc_pack *p, int a, int same, uint32_t cell, double ra,
+          double ro, double rad, double sa, double so, int32_t pa, int32_t po)
 {
     const double *x = hsf_pack_x(p, cell);
     uint32_t cap = p->cap, n = p->fill[cell];
-    int a = h->axis, o = 1 - a;
-    const double *along = x + (a ? cap : 0), *across = x + (a ? 0 : cap), *radius = x + 2 * cap;
+    const double *along = a ? x + cap : x, *across = a ? x : x + cap, *radius = x + 2 * cap;
     for (uint32_t k = 0; k < n; k++) {
-        double dx = along[k] + sa - h->r[a];
-        double sigma = h->radius + (same ? h->radius : radius[k]);
+        double dx = along[k] + sa - ra;
+        double sigma = rad + (same ? rad : radius[k]);
         if (dx > 0 && dx - sigma < h->best) {
-            double d = across[k] + so - h->r[o], room = sigma * sigma - d * d;
+            double d = across[k] + so - ro, room = sigma * sigma - d * d;
             if (room > 0) {
                 double t = dx - sqrt(room);
                 t = t > 0 ? t : 0;
@@ -232,90 +242,89 @@ scan_pack(ahead *h, const hsf_ecmc_pack *p, int same, uint32_t cell, double sa, 
                     h->best = t;
                     h->sep = dx;
                     h->partner = hsf_pack_id(p, (double *)x)[k];
-                    *best_cell = cell;
-                    best_at[0] = pa;
-                    best_at[1] = po;
+                    h->cell = cell;
+                    h->at[0] = pa;
+                    h->at[1] = po;
                 }
             }
         }
     }
 }
 
-/* move() in 2D on the chains' copy: the active disc's cell coordinates
- * (along the axis, across it) kept as it crosses and lifts.  same: every
- * radius is the same (then the radii are not read). */
+/* move() in 2D on the chains' copy along axis a: the active disc's cell
+ * coordinates (along the axis, across it) kept as it crosses and lifts.
+ * same: every radius is the same (then the radii are not read). */
 __attribute__((always_inline)) static inline void move_pack(hsf_ecmc *e, hsf_system *sys,
-                                                            double budget, int same)
+                                                            double budget, int a, int same)
 {
     hsf_ecmc_scalars *s = &e->s;
     hsf_ecmc_pack *p = &e->pack;
     const hsf_cells *c = &sys->cells;
-    int a = (int)s->axis, o = 1 - a;
+    int o = 1 - a;
     int32_t na = (int32_t)p->n[a], no = (int32_t)p->n[o];
-    uint32_t n0 = p->n[0];
+    /* A cell's index: along times stride_a plus across times stride_o. */
+    uint32_t n0 = p->n[0], stride_a = a ? n0 : 1, stride_o = a ? 1 : n0;
     double side = c->level[0].side[a], lo = c->lo[a], la = c->len[a], lo_len = c->len[o];
     uint32_t i = (uint32_t)s->active, cell = p->where[i], slot = hsf_ecmc_pack_slot(p, cell, i);
     int32_t x[2] = { (int32_t)(cell % n0), (int32_t)(cell / n0) };
     if (a)
         x[0] = (int32_t)(cell / n0), x[1] = (int32_t)(cell % n0);
-    ahead h = { .axis = a, .dim = 2 };
+    nearest h = { .best = INFINITY, .partner = HSF_NONE };
     int kept = 0;
     tally t = { 0, 0, 0 };
-    uint32_t best_cell = cell;
-    int32_t best_at[2] = { 0, 0 };
     while (budget > 0) {
         double *at = hsf_pack_x(p, cell);
         uint32_t cap = p->cap;
-        h.r[0] = at[slot];
-        h.r[1] = at[cap + slot];
-        h.radius = at[2 * cap + slot];
+        double ra = at[a * cap + slot], ro = at[o * cap + slot], rad = at[2 * cap + slot];
         if (!kept) {
             h.best = INFINITY;
             h.partner = HSF_NONE;
+        }
+        /* The rows on either side (wrapped, with their shifts), then the
+         * columns: its own (unless kept) and the next. */
+        int32_t po[3];
+        double so[3];
+        for (int q = 0; q < 3; q++) {
+            po[q] = x[1] + q - 1;
+            so[q] = 0;
+            if (po[q] < 0)
+                po[q] += no, so[q] = -lo_len;
+            else if (po[q] >= no)
+                po[q] -= no, so[q] = lo_len;
         }
         for (int k = kept; k <= 1; k++) {
             int32_t pa = x[0] + k;
             double sa = 0;
             if (pa >= na)
                 pa -= na, sa = la;
-            for (int q = -1; q <= 1; q++) {
-                int32_t po = x[1] + q;
-                double so = 0;
-                if (po < 0)
-                    po += no, so = -lo_len;
-                else if (po >= no)
-                    po -= no, so = lo_len;
-                uint32_t in = a == 0 ? (uint32_t)po * n0 + (uint32_t)pa
-                                     : (uint32_t)pa * n0 + (uint32_t)po;
-                scan_pack(&h, p, same, in, sa, so, pa, po, &best_cell, best_at);
-            }
+            for (int q = 0; q < 3; q++)
+                scan_pack(&h, p, a, same, (uint32_t)pa * stride_a + (uint32_t)po[q] * stride_o,
+                          ra, ro, rad, sa, so[q], pa, po[q]);
         }
         kept = 0;
         /* The column two ahead, which the next lift or crossing scans:
          * asked for now, it arrives while this one is decided. */
-        int32_t ahead2 = x[0] + 2 >= na ? x[0] + 2 - na : x[0] + 2;
-        for (int q = -1; q <= 1; q++) {
-            int32_t po = x[1] + q;
-            po = po < 0 ? po + no : po >= no ? po - no : po;
-            uint32_t in = a == 0 ? (uint32_t)po * n0 + (uint32_t)ahead2
-                                 : (uint32_t)ahead2 * n0 + (uint32_t)po;
-            __builtin_prefetch(hsf_pack_x(p, in));
-        }
+        uint32_t ahead2 = (uint32_t)(x[0] + 2 >= na ? x[0] + 2 - na : x[0] + 2) * stride_a;
+        for (int q = 0; q < 3; q++)
+            __builtin_prefetch(hsf_pack_x(p, ahead2 + (uint32_t)po[q] * stride_o));
         int kind;
-        double d = advance(&h, lo + (x[0] + 1) * side - h.r[a], &budget, &kind, &t);
+        ahead step = { .best = h.best, .sep = h.sep };
+        double d = advance(&step, lo + (x[0] + 1) * side - ra, &budget, &kind, &t);
+        h.best = step.best;
+        h.sep = step.sep;
         at[a * cap + slot] += d;
         if (kind == LIFT) {
             if (e->check_contacts) {
-                const double *bx = hsf_pack_x(p, best_cell);
-                uint32_t k = hsf_ecmc_pack_slot(p, best_cell, h.partner);
+                const double *bx = hsf_pack_x(p, h.cell);
+                uint32_t k = hsf_ecmc_pack_slot(p, h.cell, h.partner);
                 double ri[3] = { at[slot], at[cap + slot], 0 };
                 double rj[3] = { bx[k], bx[cap + k], 0 };
                 contact(e, sys, ri, rj, at[2 * cap + slot], bx[2 * cap + k]);
             }
             i = h.partner;
-            cell = best_cell;
+            cell = h.cell;
             slot = hsf_ecmc_pack_slot(p, cell, i);
-            x[0] = best_at[0], x[1] = best_at[1];
+            x[0] = h.at[0], x[1] = h.at[1];
         } else if (kind == CROSS) {
             /* Into the next cell along the axis, through the box's face
              * (the periodic image counted) after the last. */
@@ -326,8 +335,7 @@ __attribute__((always_inline)) static inline void move_pack(hsf_ecmc *e, hsf_sys
                 r[a] -= la;
                 sys->b[i].image[a]++;
             }
-            cell = a == 0 ? (uint32_t)x[1] * n0 + (uint32_t)x[0]
-                          : (uint32_t)x[0] * n0 + (uint32_t)x[1];
+            cell = (uint32_t)x[0] * stride_a + (uint32_t)x[1] * stride_o;
             slot = hsf_ecmc_pack_insert(p, cell, r[0], r[1], radius, i);
             kept = 1;
         }
@@ -340,10 +348,12 @@ __attribute__((always_inline)) static inline void move_pack(hsf_ecmc *e, hsf_sys
 static void move(hsf_ecmc *e, hsf_system *sys, double budget)
 {
     if (e->pack.data) {
-        if (e->pack.same_radius)
-            move_pack(e, sys, budget, 1);
+        /* Each axis and kind of radii its own loop, constants folded. */
+        int same = e->pack.same_radius;
+        if (e->s.axis == 0)
+            same ? move_pack(e, sys, budget, 0, 1) : move_pack(e, sys, budget, 0, 0);
         else
-            move_pack(e, sys, budget, 0);
+            same ? move_pack(e, sys, budget, 1, 1) : move_pack(e, sys, budget, 1, 0);
         return;
     }
     hsf_ecmc_scalars *s = &e->s;
