@@ -292,6 +292,14 @@ __attribute__((always_inline)) static inline void move_pack(hsf_ecmc *e, hsf_sys
             else if (po[q] >= no)
                 po[q] -= no, so[q] = lo_len;
         }
+        /* The column two ahead, which the next lift or crossing scans:
+         * asked for now, it arrives while this one is scanned. */
+        uint32_t ahead2 = (uint32_t)(x[0] + 2 >= na ? x[0] + 2 - na : x[0] + 2) * stride_a;
+        uint32_t ahead3 = (uint32_t)(x[0] + 3 >= na ? x[0] + 3 - na : x[0] + 3) * stride_a;
+        for (int q = 0; q < 3; q++) {
+            __builtin_prefetch(hsf_pack_x(p, ahead2 + (uint32_t)po[q] * stride_o));
+            __builtin_prefetch(hsf_pack_x(p, ahead3 + (uint32_t)po[q] * stride_o));
+        }
         for (int k = kept; k <= 1; k++) {
             int32_t pa = x[0] + k;
             double sa = 0;
@@ -302,11 +310,6 @@ __attribute__((always_inline)) static inline void move_pack(hsf_ecmc *e, hsf_sys
                           ra, ro, rad, sa, so[q], pa, po[q]);
         }
         kept = 0;
-        /* The column two ahead, which the next lift or crossing scans:
-         * asked for now, it arrives while this one is decided. */
-        uint32_t ahead2 = (uint32_t)(x[0] + 2 >= na ? x[0] + 2 - na : x[0] + 2) * stride_a;
-        for (int q = 0; q < 3; q++)
-            __builtin_prefetch(hsf_pack_x(p, ahead2 + (uint32_t)po[q] * stride_o));
         int kind;
         ahead step = { .best = h.best, .sep = h.sep };
         double d = advance(&step, lo + (x[0] + 1) * side - ra, &budget, &kind, &t);
