@@ -17,17 +17,20 @@
 # the rule below a quarter of the samples, tau is printed as a lower
 # bound (">"): the run is too short for it.
 #
-# Run lengths: HSF_BENCH_EVENT_END (MD time, default 6000) and
-# HSF_BENCH_ECMC_END (displacement per disc, default 20000), 4000 samples
-# each.  Some 20 minutes of CPU at the defaults.
+# Run lengths: HSF_BENCH_EVENT_END (MD time, default 4000) and
+# HSF_BENCH_ECMC_END (displacement per disc, default 16000), 4000 samples
+# each (the CPU time includes them: some 0.002 s each at N = 4096, a
+# tenth of a run).  Some 6 minutes of CPU at the defaults.
+# HSF_BENCH_ENGINES_ENGINES: the engines (default "event ecmc").
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${HSF_BENCH_BUILDDIR:-$top}
 hsframe="$build/hsframe"
 side=${HSF_BENCH_ENGINES_CELLS:-64}
 etas=${HSF_BENCH_ENGINES_ETAS:-0.70 0.72}
-event_end=${HSF_BENCH_EVENT_END:-6000}
-ecmc_end=${HSF_BENCH_ECMC_END:-20000}
+event_end=${HSF_BENCH_EVENT_END:-4000}
+ecmc_end=${HSF_BENCH_ECMC_END:-16000}
+engines=${HSF_BENCH_ENGINES_ENGINES:-event ecmc}
 samples=4000
 work=$(mktemp -d /tmp/hsf-bench-XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -79,7 +82,7 @@ echo "## Integrated autocorrelation time of |Psi6|"
 printf '%6s %7s %10s %8s %12s %12s %12s %10s\n' eta engine "run" "<|Psi6|>" "tau (own)" \
     "CPU s/unit" "tau (CPU s)" "run/tau"
 for eta in $etas; do
-    for engine in event ecmc; do
+    for engine in $engines; do
         end=$event_end
         [ "$engine" = ecmc ] && end=$ecmc_end
         ini "$engine" "$eta" "$end" > run.ini
