@@ -200,6 +200,7 @@ static inline double advance(ahead *h, double exit, double *budget, int *kind, t
     return d;
 }
 
+/* A move's end: its active particle, and its counts added to the run's. */
 static void record(hsf_ecmc_scalars *s, uint32_t i, const tally *t)
 {
     s->active = i;
@@ -241,7 +242,7 @@ scan_pack(nearest *h, const hsf_ecmc_pack *p, int a, int same, uint32_t cell, do
                 if (t < h->best) {
                     h->best = t;
                     h->sep = dx;
-                    h->partner = hsf_pack_id(p, (double *)x)[k];
+                    h->partner = hsf_pack_id(p, x)[k];
                     h->cell = cell;
                     h->at[0] = pa;
                     h->at[1] = po;

@@ -119,7 +119,7 @@ void hsf_ecmc_pack_sync(const hsf_ecmc_pack *p, hsf_system *sys)
     uint32_t s = p->grid_slots;
     for (uint32_t c = 0; c < p->n_cells; c++) {
         const double *x = hsf_pack_x(p, c);
-        const uint32_t *ids = hsf_pack_id(p, (double *)x);
+        const uint32_t *ids = hsf_pack_id(p, x);
         uint32_t n = p->fill[c], *w = hsf_cell_at(l, c);
         if (s) {
             w[0] = n;
@@ -178,7 +178,7 @@ static void grow(hsf_ecmc_pack *p)
             to[k] = from[k];
             to[cap + k] = from[p->cap + k];
             to[2 * cap + k] = from[2 * p->cap + k];
-            hsf_pack_id(&bigger, to)[k] = hsf_pack_id(p, (double *)from)[k];
+            hsf_pack_id(&bigger, to)[k] = hsf_pack_id(p, from)[k];
         }
     }
     free(p->data);

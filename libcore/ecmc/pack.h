@@ -44,9 +44,9 @@ static inline double *hsf_pack_x(const hsf_ecmc_pack *p, uint32_t c)
     return (double *)(void *)(p->data + (size_t)c * p->stride);
 }
 
-static inline uint32_t *hsf_pack_id(const hsf_ecmc_pack *p, double *x)
+static inline uint32_t *hsf_pack_id(const hsf_ecmc_pack *p, const double *x)
 {
-    return (uint32_t *)(void *)(x + 3 * p->cap);
+    return (uint32_t *)(uintptr_t)(x + 3 * p->cap);
 }
 
 /* Whether the grid is the plain 2D one the copy serves: one level, every
