@@ -28,6 +28,7 @@ const hsf_param hsf_ecmc_params[] = {
 
 int hsf_ecmc_prepare(hsf_ecmc *e, const hsf_config *cfg, hsf_system *sys, hsf_error *err)
 {
+    hsf_ecmc_free(e);   /* a copy from an earlier prepare, if any */
     memset(e, 0, sizeof *e);
     const char *dirs = hsf_config_string(cfg, "directions");
     if (!strcmp(dirs, "random"))
