@@ -1,5 +1,5 @@
 /* The chains: moving the active particle to its next contact, lifting,
- * crossing cells (ecmc.h, hsf_ecmc_advance). */
+ * crossing cells (ecmc.h, hsf_ecmc_step). */
 #include <math.h>
 
 #include "ecmc/ecmc.h"
@@ -149,158 +149,226 @@ static void end_chain(hsf_ecmc *e)
     s->active = HSF_NONE;
 }
 
-/* With audits: how far from contact the lift from i to j left them. */
-static void contact(hsf_ecmc *e, const hsf_system *sys, uint32_t i, uint32_t j)
+/* With audits: how far from contact a lift left the particles at ri and
+ * rj, of radii rad_i and rad_j. */
+static void contact(hsf_ecmc *e, const hsf_system *sys, const double ri[3], const double rj[3],
+                    double rad_i, double rad_j)
 {
     double dr[3], d2 = 0;
-    hsf_separation(sys, sys->m[i].r, sys->m[j].r, dr);
+    hsf_separation(sys, ri, rj, dr);
     for (int a = 0; a < sys->dim; a++)
         d2 += dr[a] * dr[a];
-    double sigma = sys->m[i].radius + sys->m[j].radius;
+    double sigma = rad_i + rad_j;
     double off = fabs(sqrt(d2) - sigma) / sigma;
     e->s.contact_error = off > e->s.contact_error ? off : e->s.contact_error;
 }
 
-/* The nearest disc ahead in one cell of the plain 2D grid, seen through
- * the shift (sa along the axis a, so across it): as consider(), with the
- * axes fixed, and no square root for a disc that cannot come nearer than
- * the best so far. */
-__attribute__((always_inline)) static inline void
-scan_cell_2d(ahead *h, const hsf_motion *m, const hsf_body *b, const uint32_t *c, uint32_t slots,
-             int a, double sa, double so, uint32_t cell, int32_t pa, int32_t po, int32_t *best_at)
+/* What a move of the chain adds to the counters. */
+typedef struct tally {
+    double excess;
+    uint64_t lifts, crossings;
+} tally;
+
+enum { LIFT, CROSS, REST };
+
+/* The active particle's next displacement out of *budget, the nearest
+ * particle ahead known (h) and its cell's face exit ahead: to contact
+ * (a lift), to the face when that comes first (a crossing: the nearest
+ * of the columns seen stays the nearest there, nearer by exit), or the
+ * rest of the budget.  Its kind in *kind. */
+static inline double advance(ahead *h, double exit, double *budget, int *kind, tally *t)
 {
-    uint32_t used = slots ? (c[0] < slots ? c[0] : slots) : 0;
-    int o = 1 - a;
-    for (uint32_t k = 0, j = slots ? (used ? c[2] : c[1]) : c[0]; j != HSF_NONE;) {
-        const hsf_motion *q = &m[j];
-        double dx = q->r[a] + sa - h->r[a];
-        double sigma = h->radius + q->radius;
+    exit = exit > 0 ? exit : 0;
+    double d;
+    if (h->best <= exit && h->best < *budget) {
+        d = h->best;
+        t->excess += h->sep - h->best;
+        t->lifts++;
+        *kind = LIFT;
+    } else if (exit < *budget) {
+        d = exit;
+        t->crossings++;
+        h->best -= exit;
+        h->best = h->best > 0 ? h->best : 0;
+        h->sep -= exit;
+        *kind = CROSS;
+    } else {
+        d = *budget;
+        *kind = REST;
+    }
+    *budget -= d;
+    return d;
+}
+
+/* A move's end: its active particle, and its counts added to the run's. */
+static void record(hsf_ecmc_scalars *s, uint32_t i, const tally *t)
+{
+    s->active = i;
+    s->excess += t->excess;
+    s->chain_excess += t->excess;
+    s->lifts += t->lifts;
+    s->crossings += t->crossings;
+}
+
+/* The nearest disc ahead found so far on the chains' copy: as ahead,
+ * in scalars the compiler keeps in registers. */
+typedef struct nearest {
+    double best, sep;
+    uint32_t partner, cell;
+    int32_t at[2];          /* its cell's coordinates, along the axis and across */
+} nearest;
+
+/* The nearest disc ahead in one cell of the chains' copy (pack.h), for
+ * the active disc at (ra along the axis, ro across) of radius rad, the
+ * cell seen through the shift (sa along, so across); the same
+ * arithmetic as consider(), with no square root for a disc that cannot
+ * come nearer than the best so far.  a: the axis; same: every radius is
+ * rad (the radii are not read). */
+__attribute__((always_inline)) static inline void
+scan_pack(nearest *h, const hsf_ecmc_pack *p, int a, int same, uint32_t cell, double ra,
+          double ro, double rad, double sa, double so, int32_t pa, int32_t po)
+{
+    const double *x = hsf_pack_x(p, cell);
+    uint32_t cap = p->cap, n = p->fill[cell];
+    const double *along = a ? x + cap : x, *across = a ? x : x + cap, *radius = x + 2 * cap;
+    for (uint32_t k = 0; k < n; k++) {
+        double dx = along[k] + sa - ra;
+        double sigma = rad + (same ? rad : radius[k]);
         if (dx > 0 && dx - sigma < h->best) {
-            double d = q->r[o] + so - h->r[o], room = sigma * sigma - d * d;
+            double d = across[k] + so - ro, room = sigma * sigma - d * d;
             if (room > 0) {
                 double t = dx - sqrt(room);
                 t = t > 0 ? t : 0;
                 if (t < h->best) {
                     h->best = t;
                     h->sep = dx;
-                    h->partner = j;
-                    best_at[0] = pa;
-                    best_at[1] = po;
+                    h->partner = hsf_pack_id(p, x)[k];
+                    h->cell = cell;
+                    h->at[0] = pa;
+                    h->at[1] = po;
                 }
             }
         }
-        /* Next: the following slot, then the overflow chain. */
-        if (++k < used)
-            j = c[2 + k];
-        else if (k == used && slots)
-            j = c[1];
-        else
-            j = b[j].next;
     }
-    (void)cell;
 }
 
-/* move() on the plain grid in 2D: the active disc's cell coordinates
- * kept as it crosses and lifts, no division. */
-static void move_2d(hsf_ecmc *e, hsf_system *sys, double budget)
+/* move() in 2D on the chains' copy along axis a: the active disc's cell
+ * coordinates (along the axis, across it) kept as it crosses and lifts.
+ * same: every radius is the same (then the radii are not read). */
+__attribute__((always_inline)) static inline void move_pack(hsf_ecmc *e, hsf_system *sys,
+                                                            double budget, int a, int same)
 {
     hsf_ecmc_scalars *s = &e->s;
-    hsf_cells *c = &sys->cells;
-    const hsf_cell_level *l = &c->level[0];
-    hsf_motion *m = sys->m;
-    hsf_body *b = sys->b;
-    int a = (int)s->axis, o = 1 - a;
-    int32_t na = (int32_t)l->n[a], no = (int32_t)l->n[o];
-    uint32_t n0 = l->n[0], slots = hsf_cell_slots(l);
-    double side = l->side[a], lo = c->lo[a], la = c->len[a], lo_len = c->len[o];
-    uint32_t i = (uint32_t)s->active;
-    int32_t x[2];
-    {
-        int32_t xyz[3];
-        hsf_cell_coords(l, b[i].cell, xyz);
-        x[0] = xyz[a], x[1] = xyz[o];
-    }
-    ahead h = { .m = m, .axis = a, .dim = 2 };
+    hsf_ecmc_pack *p = &e->pack;
+    const hsf_cells *c = &sys->cells;
+    int o = 1 - a;
+    int32_t na = (int32_t)p->n[a], no = (int32_t)p->n[o];
+    /* A cell's index: along times stride_a plus across times stride_o. */
+    uint32_t n0 = p->n[0], stride_a = a ? n0 : 1, stride_o = a ? 1 : n0;
+    double side = c->level[0].side[a], lo = c->lo[a], la = c->len[a], lo_len = c->len[o];
+    uint32_t i = (uint32_t)s->active, cell = p->where[i], slot = hsf_ecmc_pack_slot(p, cell, i);
+    int32_t x[2] = { (int32_t)(cell % n0), (int32_t)(cell / n0) };
+    if (a)
+        x[0] = (int32_t)(cell / n0), x[1] = (int32_t)(cell % n0);
+    nearest h = { .best = INFINITY, .partner = HSF_NONE };
     int kept = 0;
-    double excess = 0;
-    uint64_t lifts = 0, crossings = 0;
-    int32_t best_at[2] = { 0, 0 };
+    tally t = { 0, 0, 0 };
     while (budget > 0) {
-        h.radius = m[i].radius;
-        h.r[0] = m[i].r[0], h.r[1] = m[i].r[1];
+        double *at = hsf_pack_x(p, cell);
+        uint32_t cap = p->cap;
+        double ra = at[a * cap + slot], ro = at[o * cap + slot], rad = at[2 * cap + slot];
         if (!kept) {
             h.best = INFINITY;
             h.partner = HSF_NONE;
+        }
+        /* The rows on either side (wrapped, with their shifts), then the
+         * columns: its own (unless kept) and the next. */
+        int32_t po[3];
+        double so[3];
+        for (int q = 0; q < 3; q++) {
+            po[q] = x[1] + q - 1;
+            so[q] = 0;
+            if (po[q] < 0)
+                po[q] += no, so[q] = -lo_len;
+            else if (po[q] >= no)
+                po[q] -= no, so[q] = lo_len;
+        }
+        /* The column two ahead, which the next lift or crossing scans:
+         * asked for now, it arrives while this one is scanned. */
+        uint32_t ahead2 = (uint32_t)(x[0] + 2 >= na ? x[0] + 2 - na : x[0] + 2) * stride_a;
+        uint32_t ahead3 = (uint32_t)(x[0] + 3 >= na ? x[0] + 3 - na : x[0] + 3) * stride_a;
+        for (int q = 0; q < 3; q++) {
+            __builtin_prefetch(hsf_pack_x(p, ahead2 + (uint32_t)po[q] * stride_o));
+            __builtin_prefetch(hsf_pack_x(p, ahead3 + (uint32_t)po[q] * stride_o));
         }
         for (int k = kept; k <= 1; k++) {
             int32_t pa = x[0] + k;
             double sa = 0;
             if (pa >= na)
                 pa -= na, sa = la;
-            for (int q = -1; q <= 1; q++) {
-                int32_t po = x[1] + q;
-                double so = 0;
-                if (po < 0)
-                    po += no, so = -lo_len;
-                else if (po >= no)
-                    po -= no, so = lo_len;
-                uint32_t cell = a == 0 ? (uint32_t)po * n0 + (uint32_t)pa
-                                       : (uint32_t)pa * n0 + (uint32_t)po;
-                scan_cell_2d(&h, m, b, hsf_cell_at(l, cell), slots, a, sa, so, cell, pa, po,
-                             best_at);
-            }
+            for (int q = 0; q < 3; q++)
+                scan_pack(&h, p, a, same, (uint32_t)pa * stride_a + (uint32_t)po[q] * stride_o,
+                          ra, ro, rad, sa, so[q], pa, po[q]);
         }
         kept = 0;
-        double exit = lo + (x[0] + 1) * side - m[i].r[a];
-        exit = exit > 0 ? exit : 0;
-        if (h.best <= exit && h.best < budget) {
-            m[i].r[a] += h.best;
-            budget -= h.best;
-            excess += h.sep - h.best;
-            lifts++;
-            if (e->check_contacts)
-                contact(e, sys, i, h.partner);
+        int kind;
+        ahead step = { .best = h.best, .sep = h.sep };
+        double d = advance(&step, lo + (x[0] + 1) * side - ra, &budget, &kind, &t);
+        h.best = step.best;
+        h.sep = step.sep;
+        at[a * cap + slot] += d;
+        if (kind == LIFT) {
+            if (e->check_contacts) {
+                const double *bx = hsf_pack_x(p, h.cell);
+                uint32_t k = hsf_ecmc_pack_slot(p, h.cell, h.partner);
+                double ri[3] = { at[slot], at[cap + slot], 0 };
+                double rj[3] = { bx[k], bx[cap + k], 0 };
+                contact(e, sys, ri, rj, at[2 * cap + slot], bx[2 * cap + k]);
+            }
             i = h.partner;
-            x[0] = best_at[0], x[1] = best_at[1];
-        } else if (exit < budget) {
-            m[i].r[a] += exit;
-            budget -= exit;
-            hsf_cells_cross(c, m, b, i, a, 1);
-            crossings++;
-            x[0] = x[0] + 1 == na ? 0 : x[0] + 1;
-            h.best -= exit;
-            h.best = h.best > 0 ? h.best : 0;
-            h.sep -= exit;
+            cell = h.cell;
+            slot = hsf_ecmc_pack_slot(p, cell, i);
+            x[0] = h.at[0], x[1] = h.at[1];
+        } else if (kind == CROSS) {
+            /* Into the next cell along the axis, through the box's face
+             * (the periodic image counted) after the last. */
+            double r[2] = { at[slot], at[cap + slot] }, radius = at[2 * cap + slot];
+            hsf_ecmc_pack_remove(p, cell, slot);
+            if (++x[0] == na) {
+                x[0] = 0;
+                r[a] -= la;
+                sys->b[i].image[a]++;
+            }
+            cell = (uint32_t)x[0] * stride_a + (uint32_t)x[1] * stride_o;
+            slot = hsf_ecmc_pack_insert(p, cell, r[0], r[1], radius, i);
             kept = 1;
-        } else {
-            m[i].r[a] += budget;
-            budget = 0;
         }
     }
-    s->active = i;
-    s->excess += excess;
-    s->chain_excess += excess;
-    s->lifts += lifts;
-    s->crossings += crossings;
+    record(s, i, &t);
 }
 
-/* Moves the chain's active particles by budget along the axis. */
+/* Moves the chain's active particles by budget along the axis: through
+ * the chains' copy in 2D on a plain grid, else through the core's grid. */
 static void move(hsf_ecmc *e, hsf_system *sys, double budget)
 {
+    if (e->pack.data) {
+        /* Each axis and kind of radii its own loop, constants folded. */
+        int same = e->pack.same_radius;
+        if (e->s.axis == 0)
+            same ? move_pack(e, sys, budget, 0, 1) : move_pack(e, sys, budget, 0, 0);
+        else
+            same ? move_pack(e, sys, budget, 1, 1) : move_pack(e, sys, budget, 1, 0);
+        return;
+    }
     hsf_ecmc_scalars *s = &e->s;
     hsf_cells *c = &sys->cells;
     hsf_motion *m = sys->m;
     hsf_body *b = sys->b;
     int a = (int)s->axis, plain = plain_grid(c);
-    if (plain && sys->dim == 2) {
-        move_2d(e, sys, budget);
-        return;
-    }
     uint32_t i = (uint32_t)s->active;
     ahead h = { .m = m, .axis = a, .dim = sys->dim };
     int kept = 0;           /* a crossing kept the nearest of the next column */
-    double excess = 0;
-    uint64_t lifts = 0, crossings = 0;
+    tally t = { 0, 0, 0 };
     while (budget > 0) {
         h.i = i;
         h.radius = m[i].radius;
@@ -314,44 +382,24 @@ static void move(hsf_ecmc *e, hsf_system *sys, double budget)
             scan_plain(&h, c, b, kept);
         else
             hsf_cells_scan(c, m, b, i, visit, &h);
-        kept = 0;
         const hsf_cell_level *l = &c->level[b[i].level];
         int32_t x[3];
         hsf_cell_coords(l, b[i].cell, x);
-        double exit = c->lo[a] + (x[a] + 1) * l->side[a] - m[i].r[a];
-        exit = exit > 0 ? exit : 0;
-        if (h.best <= exit && h.best < budget) {
-            /* A lift: i stops at contact, the partner goes on. */
-            m[i].r[a] += h.best;
-            budget -= h.best;
-            excess += h.sep - h.best;
-            lifts++;
+        int kind;
+        m[i].r[a] += advance(&h, c->lo[a] + (x[a] + 1) * l->side[a] - m[i].r[a], &budget,
+                             &kind, &t);
+        /* Only the plain grid keeps the nearest across a crossing. */
+        kept = kind == CROSS && plain;
+        if (kind == LIFT) {
+            /* i stops at contact, the partner goes on. */
             if (e->check_contacts)
-                contact(e, sys, i, h.partner);
+                contact(e, sys, m[i].r, m[h.partner].r, m[i].radius, m[h.partner].radius);
             i = h.partner;
-        } else if (exit < budget) {
-            m[i].r[a] += exit;
-            budget -= exit;
+        } else if (kind == CROSS) {
             hsf_cells_cross(c, m, b, i, a, 1);
-            crossings++;
-            /* The nearest of the column now its own stays the nearest
-             * there; only the column beyond is new (plain grid). */
-            if (plain) {
-                h.best -= exit;
-                h.best = h.best > 0 ? h.best : 0;
-                h.sep -= exit;
-                kept = 1;
-            }
-        } else {
-            m[i].r[a] += budget;
-            budget = 0;
         }
     }
-    s->active = i;
-    s->excess += excess;
-    s->chain_excess += excess;
-    s->lifts += lifts;
-    s->crossings += crossings;
+    record(s, i, &t);
 }
 
 double hsf_ecmc_step(hsf_ecmc *e, hsf_system *sys, double budget, double clock)

@@ -70,6 +70,9 @@ static int read_sections(hsf_ecmc *e, hsf_system *sys, hsf_ckpt_reader *r, hsf_c
         return hsf_error_set(err, "%s: checkpoint's ECMC section is damaged", r->path);
     e->s = sc;
     memcpy(&e->blocks, d + sizeof sc, sizeof e->blocks);
+    /* The chains' copy from the grid as read: its order is the grid's. */
+    if (e->pack.data && hsf_ecmc_pack_build(&e->pack, sys, err))
+        return -1;
     return hsf_ckpt_read_outputs(sys, r, err);
 }
 

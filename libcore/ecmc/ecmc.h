@@ -8,8 +8,9 @@
  * (a lift) and carries the rest of the chain's displacement on.  A chain
  * ends once its particles have moved chain_length together.  The state
  * is the system's (positions in sys->m[i].r, periodic images, the core's
- * cell grid with particles filed by position): no queue, no copy of the
- * geometry.  Velocities are carried along unchanged, for outputs and for
+ * cell grid with particles filed by position), no queue; in 2D on a plain
+ * grid the chains move the discs in a copy kept cell by cell instead
+ * (pack.h), written back to the system before anything else reads it.  Velocities are carried along unchanged, for outputs and for
  * a restart into the event engine; they play no part in the sampling.
  *
  * The clock (sys->time) is the displacement per particle: the total
@@ -25,6 +26,7 @@
 
 #include <stdint.h>
 
+#include "ecmc/pack.h"
 #include "shared/system_private.h"
 
 /* The [ecmc] section's keys. */
@@ -74,6 +76,7 @@ typedef struct hsf_ecmc {
     int check_contacts;     /* with audits: measure every lift's contact distance */
     hsf_ecmc_scalars s;
     hsf_ecmc_blocks blocks;
+    hsf_ecmc_pack pack;     /* 2D on a plain grid: the chains' copy; else empty */
     double wall;            /* seconds the loop ran */
 } hsf_ecmc;
 
@@ -83,9 +86,17 @@ typedef struct hsf_ecmc {
  * position (no skin).  Returns 0, or -1 with err set. */
 int hsf_ecmc_prepare(hsf_ecmc *e, const hsf_config *cfg, hsf_system *sys, hsf_error *err);
 
+/* Frees what prepare allocated (e itself is the caller's). */
+void hsf_ecmc_free(hsf_ecmc *e);
+
+/* Brings sys->m, the bodies and the core's grid up to date with the
+ * chains' copy (pack.h), if there is one. */
+void hsf_ecmc_sync(hsf_ecmc *e, hsf_system *sys);
+
 /* Moves the current chain (beginning one at clock, the displacement per
  * particle now, when none is under way) by budget > 0, or to its end if
- * that comes first, and ends it there: returns the displacement made. */
+ * that comes first, and ends it there: returns the displacement made.
+ * sys->m may lag behind until hsf_ecmc_sync. */
 double hsf_ecmc_step(hsf_ecmc *e, hsf_system *sys, double budget, double clock);
 
 /* Runs from the start, or (resumed) from the state a checkpoint restored,

@@ -11,11 +11,12 @@
 
 /* The system as outputs and checkpoints read it: every clock at the
  * system's time (positions are r, the carried velocities unchanged), and
- * the counters.  The virial is d kT times the separations at lifts, so
+ * the counters, from the chains' copy if there is one.  The virial is d kT times the separations at lifts, so
  * that the pressure outputs compute from it and the clock (thermo:
  * P = N kT / V + virial / (d V t)) is the chains' estimator. */
-static void publish(const hsf_ecmc *e, hsf_system *sys)
+static void publish(hsf_ecmc *e, hsf_system *sys)
 {
+    hsf_ecmc_sync(e, sys);
     for (size_t i = 0; i < sys->n; i++)
         sys->m[i].t = sys->time;
     sys->stats.events = e->s.lifts + e->s.chains;

@@ -28,6 +28,7 @@ const hsf_param hsf_ecmc_params[] = {
 
 int hsf_ecmc_prepare(hsf_ecmc *e, const hsf_config *cfg, hsf_system *sys, hsf_error *err)
 {
+    hsf_ecmc_free(e);   /* a copy from an earlier prepare, if any */
     memset(e, 0, sizeof *e);
     const char *dirs = hsf_config_string(cfg, "directions");
     if (!strcmp(dirs, "random"))
@@ -60,11 +61,24 @@ int hsf_ecmc_prepare(hsf_ecmc *e, const hsf_config *cfg, hsf_system *sys, hsf_er
         return -1;
     for (size_t i = 0; i < sys->n; i++)
         sys->m[i].t = sys->time;
+    if (hsf_ecmc_pack_serves(sys) && hsf_ecmc_pack_build(&e->pack, sys, err))
+        return -1;
     e->s.n = sys->n;
     e->s.active = HSF_NONE;
     e->s.random = sys->random ^ 0x5ec3c0ffee5eedULL;
     e->blocks.size = 1;
     return 0;
+}
+
+void hsf_ecmc_free(hsf_ecmc *e)
+{
+    hsf_ecmc_pack_free(&e->pack);
+}
+
+void hsf_ecmc_sync(hsf_ecmc *e, hsf_system *sys)
+{
+    if (e->pack.data)
+        hsf_ecmc_pack_sync(&e->pack, sys);
 }
 
 void hsf_ecmc_blocks_add(hsf_ecmc_blocks *b, double excess, double length)

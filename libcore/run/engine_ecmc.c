@@ -176,6 +176,8 @@ static void describe(const run_state *rs, char *buf, size_t size)
 
 static void close_engine(run_state *rs)
 {
+    if (rs->engine_state)
+        hsf_ecmc_free(rs->engine_state);
     free(rs->engine_state);
     rs->engine_state = NULL;
 }
