@@ -86,24 +86,23 @@ crossing_cells(const hsf_system *sys, int keep_partner, const crossing *cross,
     return layer;
 }
 
-static HSF_AVX2_CLONES int find_model(hsf_system *sys, int keep_partner, uint32_t i,
-                                      const crossing *cross, prediction *p, hsf_error *err);
-
 /* The first wall a particle on path touches, and when (boundary.h).
  * Walls that move: first_hit knows the time, next_hit does not. */
-static inline double path_wall_hit(const hsf_system *sys, const hsf_path *path, int *wall)
+static inline double path_wall_hit(const hsf_event_engine *e, const hsf_path *path, int *wall)
 {
-    return __builtin_expect(sys->walls.on, 0)
+    const hsf_system *sys = e->sys;
+    return __builtin_expect(e->law.walls_move, 0)
                ? sys->boundary.type.boundary->first_hit(sys->boundary.state, path, wall)
                : hsf_boundary_hit(sys->boundary.type.boundary, sys->boundary.state, path, wall);
 }
 
-/* predict.h.  Built for AVX2 as well, as find_model is. */
-HSF_AVX2_CLONES int hsf_find_event(hsf_system *sys, int keep_partner, uint32_t i,
-                                      const crossing *cross, prediction *p, hsf_error *err)
+/* The hard sphere's prediction (pair_law.h), batched.  Built for AVX2 as
+ * well, as the model's are. */
+HSF_AVX2_CLONES int hsf_predict_hard(const hsf_event_engine *e, uint32_t i, const crossing *cross,
+                                     prediction *p, hsf_error *err)
 {
-    if (__builtin_expect(sys->model != NULL, 0))
-        return find_model(sys, keep_partner, i, cross, p, err);
+    const hsf_system *sys = e->sys;
+    int keep_partner = e->keep_partner;
     const hsf_motion *mi = &sys->m[i];
     double now = sys->time, ri[3];
     hsf_position_at(mi, now, ri);
@@ -212,9 +211,11 @@ HSF_AVX2_CLONES int hsf_find_event(hsf_system *sys, int keep_partner, uint32_t i
  * candidates in the same order as hsf_model_search, solved by the same
  * operations: the same event, but for exact ties of two candidates'
  * times. */
-static HSF_AVX2_CLONES void search_plain_model(const hsf_system *sys, int keep_partner, uint32_t i,
+static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32_t i,
                                                const crossing *cross, pair_search *s)
 {
+    const hsf_system *sys = e->sys;
+    int keep_partner = e->keep_partner;
     const hsf_model *md = sys->model;
     s->sys = sys;
     s->m = sys->m;
@@ -233,9 +234,9 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_system *sys, int keep_p
     s->radius = md->radius;
     s->radius_i = md->radius[i];
     s->scale = md->growth.s0;
-    s->field = sys->has_field;
+    s->field = (e->law.path_motion & HSF_PATH_FIELD) != 0;
     s->cores = !s->rules && !s->steps;
-    s->growing = md->growth.on;
+    s->growing = (e->law.path_motion & HSF_PATH_GROWING) != 0;
     if (s->growing) {
         /* Cores only (hsf_growth_check): gathered at scale 1, solved as
          * they grow, as model_events.c's consider does. */
@@ -270,13 +271,17 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_system *sys, int keep_p
 
 /* The model path's prediction (model/model.h): as predict, but with the
  * radius the model keeps (the motion record holds the reach), the path a
- * parabola in a field, and the search of the model's pair rules; in the
- * plain case (search_plain_model) a partner is kept across cell
- * crossings, as on the hard-sphere path. */
-static __attribute__((noinline)) HSF_AVX2_CLONES int
-find_model(hsf_system *sys, int keep_partner, uint32_t i, const crossing *cross, prediction *p,
-           hsf_error *err)
+ * parabola in a field, and the search of the model's pair rules; batched
+ * (search_plain_model, hsf_model.batched with cells or lists) or scalar
+ * (hsf_model_search), as the law chose; in the plain case a partner is
+ * kept across cell crossings, as on the hard-sphere path. */
+__attribute__((always_inline)) static inline int
+find_model(const hsf_event_engine *e, uint32_t i, const crossing *cross, prediction *p,
+           hsf_error *err, const int batched)
 {
+    hsf_system *sys = e->sys;
+    int keep_partner = e->keep_partner;
+    const hsf_pair_law *law = &e->law;
     if (sys->fixed && sys->fixed[i]) {
         p->kind = 0;    /* a fixed particle has no events of its own */
         return 0;
@@ -288,14 +293,13 @@ find_model(hsf_system *sys, int keep_partner, uint32_t i, const crossing *cross,
     const hsf_growth *g = &md->growth;
     double radius = md->radius[i] * hsf_growth_scale(g, now);
     int wall = -1;
-    hsf_path path = { .motion = (sys->has_field ? HSF_PATH_FIELD : 0u) |
-                                (g->on ? HSF_PATH_GROWING : 0u),
-                      .time = now, .radius = radius,
-                      .growth = g->on ? md->radius[i] * g->rate : 0 };
+    hsf_path path = { .motion = law->path_motion, .time = now, .radius = radius,
+                      .growth = law->path_motion & HSF_PATH_GROWING ? md->radius[i] * g->rate
+                                                                    : 0 };
     for (int a = 0; a < 3; a++) {
         path.r[a] = ri[a];
         path.v[a] = vi[a];
-        path.a[a] = sys->has_field ? sys->gravity[a] : 0;
+        path.a[a] = law->gravity[a];
     }
     /* Lists never serve a field (run.c): a neighbourhood's exit on a
      * parabola is a quartic.  Periodic axes have no field, so a box exit
@@ -304,7 +308,7 @@ find_model(hsf_system *sys, int keep_partner, uint32_t i, const crossing *cross,
     double t_cell;
     if (sys->search == HSF_SEARCH_LISTS)
         t_cell = hsf_neighbourhood_exit_time(mi, sys->b[i].anchor, sys->cells.skin) - (now - mi->t);
-    else if (sys->search == HSF_SEARCH_CELLS && sys->has_field)
+    else if (sys->search == HSF_SEARCH_CELLS && law->path_motion & HSF_PATH_FIELD)
         t_cell = hsf_cells_exit_time_field(&sys->cells, ri, vi, sys->gravity, &sys->b[i], &axis,
                                            &dir, &wall_free);
     else if (sys->search == HSF_SEARCH_CELLS)
@@ -317,18 +321,18 @@ find_model(hsf_system *sys, int keep_partner, uint32_t i, const crossing *cross,
     /* In a cell no wall reaches, the particle leaves the cell before it
      * can touch a wall: its path meets the walls only if a partner is kept
      * beyond the exit (below). */
-    double t_wall = wall_free ? INFINITY : path_wall_hit(sys, &path, &wall);
+    double t_wall = wall_free ? INFINITY : path_wall_hit(e, &path, &wall);
     if (__builtin_expect(!(t_wall >= 0), 0))
         return bad_hit(sys, i, t_wall, err);
     double best = t_wall < t_cell ? t_wall : t_cell;
     uint32_t partner = HSF_NONE;
-    if (md->batched && sys->search != HSF_SEARCH_ALL) {
+    if (batched) {
         pair_search s;
         memcpy(s.ri, ri, sizeof ri);
         memcpy(s.vi, vi, sizeof vi);
         s.now = now;
         s.best = keep_partner ? t_wall : best;
-        search_plain_model(sys, keep_partner, i, cross, &s);
+        search_plain_model(e, i, cross, &s);
         /* Growing pairs are resolved in the batch (solve_touching). */
         if (s.partner != HSF_NONE && !s.scalar_best && !s.growing &&
             __builtin_expect(unresolved(&s), 0)) {
@@ -345,7 +349,7 @@ find_model(hsf_system *sys, int keep_partner, uint32_t i, const crossing *cross,
      * bound it as they bound the search elsewhere, so that the same
      * partners are kept and the events are the same to the last bit. */
     if (wall_free && partner != HSF_NONE && !(best < t_cell)) {
-        t_wall = path_wall_hit(sys, &path, &wall);
+        t_wall = path_wall_hit(e, &path, &wall);
         if (__builtin_expect(!(t_wall >= 0), 0))
             return bad_hit(sys, i, t_wall, err);
         if (!(best < t_wall))
@@ -362,4 +366,19 @@ find_model(hsf_system *sys, int keep_partner, uint32_t i, const crossing *cross,
     else
         p->kind = 0;
     return 0;
+}
+
+/* The model law's predictions (pair_law.h): scalar, and batched
+ * (hsf_model.batched, with cells or lists). */
+HSF_AVX2_CLONES int hsf_predict_model(const hsf_event_engine *e, uint32_t i, const crossing *cross,
+                                      prediction *p, hsf_error *err)
+{
+    return find_model(e, i, cross, p, err, 0);
+}
+
+HSF_AVX2_CLONES int hsf_predict_model_batched(const hsf_event_engine *e, uint32_t i,
+                                              const crossing *cross, prediction *p,
+                                              hsf_error *err)
+{
+    return find_model(e, i, cross, p, err, 1);
 }
