@@ -1,10 +1,10 @@
 /* The particles' events (private to libhsframe): a pair collision, a
  * wall hit, a cell or neighbourhood crossing, each followed by the
  * predictions it calls for; what a collision does is the engine's pair
- * law's (pair_law.h).  In a header, static inline: the loop
- * (loop.c) takes them in, as it did when they shared its file (a call
- * for each collision cost 1 % of the instructions of the hard-sphere
- * path). */
+ * law's (pair_law.h).  In a header, static inline: the loop (loop.c)
+ * takes them in, as it did when they shared its file (a call for each
+ * event cost 1 % of the instructions of the hard-sphere path; the law's
+ * one call for each collision, after the checks, costs 0.03 %). */
 #ifndef HSF_EVENT_PARTICLE_EVENTS_H
 #define HSF_EVENT_PARTICLE_EVENTS_H
 
