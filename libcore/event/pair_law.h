@@ -6,17 +6,17 @@
  *
  * Two laws: the hard sphere's (its prediction the batched search of
  * predict.c, its bounce law_hard.c), and the model layer's (model/model.h:
- * pair rules, steps, bonds, spin; its prediction predict.c's model path,
- * batched or scalar, its events law_model.c).  What the run's motion adds
+ * pair rules, steps, bonds, spin; its prediction predict_model.c, batched
+ * or scalar, its events law_model.c).  What the run's motion adds
  * (a field, growing radii, moving walls, a sheared box) is folded in when
  * the law is chosen: into the variant of its functions and into the
  * description below, not tested as the system's switches at each event.
  *
  * To change a contact law: the model's rules (model/rules.c) and pair
- * event (model/model_events.c, hsf_pair_event of shared/physics.c); the
+ * event (model/model_events.c, hsf_pair_event of model/rules.c); the
  * hard sphere's bounce (law_hard.c, hsf_pair_collide); their predictions
- * (predict.c, pair_search.h and what it includes), whose scalar and
- * batched solvers must agree to the bit. */
+ * (predict.c, predict_model.c, pair_search.h and what it includes),
+ * whose scalar and batched solvers must agree to the bit. */
 #ifndef HSF_EVENT_PAIR_LAW_H
 #define HSF_EVENT_PAIR_LAW_H
 
@@ -62,7 +62,8 @@ typedef struct hsf_pair_law {
  * hard sphere's without a model, else the model's, with their motion. */
 void hsf_pair_law_choose(struct hsf_event_engine *e);
 
-/* The laws' functions (predict.c, law_hard.c, law_model.c). */
+/* The laws' functions (predict.c, predict_model.c, law_hard.c,
+ * law_model.c). */
 int hsf_predict_hard(const struct hsf_event_engine *e, uint32_t i, const struct crossing *cross,
                      struct prediction *p, hsf_error *err);
 int hsf_predict_model(const struct hsf_event_engine *e, uint32_t i,

@@ -1,5 +1,5 @@
 /* Predicting a particle's next event (private to libhsframe): the search
- * (predict.c) finds it from the system alone; schedule (schedule.h) queues
+ * (predict.c, predict_model.c: the pair law's) finds it from the system alone; schedule (schedule.h) queues
  * it.  predict, both at once, is what the handlers call. */
 #ifndef HSF_EVENT_PREDICT_H
 #define HSF_EVENT_PREDICT_H

@@ -17,7 +17,8 @@ static void scan_block_model(const hsf_system *sys, uint32_t i, const hsf_block_
     scan_block_as(sys, i, block, cells, s, 1);
 }
 
-/* The same for the model path's plain case. */
+/* Notes candidate j (seen through shift) in the plain case's batch, as
+ * consider_pair (pair_scan.h) does for the hard sphere's. */
 static void consider_pair_model(void *ctx, uint32_t j, const double shift[3],
                                 const double corner[3], const float *offset)
 {
