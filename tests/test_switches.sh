@@ -50,9 +50,10 @@ for s in 'shear\.on' 'walls\.on' 'has_field' 'growth\.on'; do
     check "a planted read of $s would be caught" contains "$WORK/planted.out" "  $s is read in"
 done
 
-# The call sites of a prediction and a collision test no model.
+# The call sites of a prediction and a collision test no model, nor does
+# the hard sphere's law.
 check "the handlers and the prediction's call site ask the pair law, not sys->model" sh -c '
     ! grep -nE "sys->model" "$1/event/particle_events.h" "$1/event/predict.h" \
-        "$1/event/loop.c" >&2' sh "$SRC"
+        "$1/event/loop.c" "$1/event/predict.c" "$1/event/law_hard.c" >&2' sh "$SRC"
 
 finish
