@@ -1,6 +1,6 @@
-/* Predicting a particle's next event (private to libhsframe): the search
- * (predict.c, predict_model.c: the pair law's) finds it from the system alone; schedule (schedule.h) queues
- * it.  predict, both at once, is what the handlers call. */
+/* Predicting a particle's next event (private to libhsframe): the pair
+ * law's search (predict.c, predict_model.c) finds it from the system
+ * alone; schedule (schedule.h) queues it.  predict, both at once, is what the handlers call. */
 #ifndef HSF_EVENT_PREDICT_H
 #define HSF_EVENT_PREDICT_H
 

@@ -222,7 +222,8 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
     if (!sections)
         return hsf_error_set(err, "out of memory");
     free(sections);
-    if (sys->n_fixed && growing && !hsf_walls_move(sys))     /* (moving walls need only the model) */
+    /* (moving walls need only the model) */
+    if (sys->n_fixed && growing && !hsf_walls_move(sys))
         return hsf_error_set(err, "%s: fixed particles cannot take part in a compression, a "
                              "random start or a sheared box", cf->path);
     if (!has_interaction && !sys->n_bonds && !hsf_in_field(sys) && !growing && !spinning &&

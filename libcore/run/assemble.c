@@ -534,13 +534,15 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
          hsf_atomic_check(hsf_config_string(&rs->checkpoint, "file"), err)))
         return -1;
     int has_bonds = hsf_run_has_section(rs, "bonds"), has_thermostat = hsf_run_has_section(rs, "thermostat");
-    int field_section = hsf_run_has_section(rs, "field"), has_compression = hsf_run_has_section(rs, "compression");
+    int field_section = hsf_run_has_section(rs, "field");
+    int has_compression = hsf_run_has_section(rs, "compression");
     if (has_bonds < 0 || has_thermostat < 0 || field_section < 0 || has_compression < 0)
         return hsf_error_set(err, "out of memory");
     if (has_compression && hsf_config_bind(&rs->cf, "compression", hsf_compression_params, NULL,
                                            &rs->compression, err))
         return -1;
-    if (field_section && hsf_config_bind(&rs->cf, "field", hsf_run_field_params, NULL, &rs->field, err))
+    if (field_section &&
+        hsf_config_bind(&rs->cf, "field", hsf_run_field_params, NULL, &rs->field, err))
         return -1;
     if (bind_engine_sections(rs, err))
         return -1;
