@@ -1,6 +1,7 @@
 /* Predicting a particle's next event (private to libhsframe): the pair
  * law's search (predict.c, predict_model.c) finds it from the system
- * alone; schedule (schedule.h) queues it.  predict, both at once, is what the handlers call. */
+ * alone; schedule (schedule.h) queues it.  predict, both at once, is
+ * what the handlers call. */
 #ifndef HSF_EVENT_PREDICT_H
 #define HSF_EVENT_PREDICT_H
 
