@@ -253,5 +253,9 @@ int hsf_checkpoint_read(hsf_event_engine *e, const char *path, hsf_ckpt_run *run
         return -1;
     int rc = read_sections(e, &r, run, err);
     hsf_ckpt_close(&r);
+    /* The motion restored (a compression may have ended): the pair law
+     * chosen for it, as at a rescale. */
+    if (!rc)
+        hsf_pair_law_choose(e);
     return rc;
 }

@@ -1,6 +1,7 @@
 /* The pair law (private to the event engine): how the engine predicts a
- * particle's next event and executes what it predicted, chosen once when
- * the engine is prepared (pair_law.c) and called through by the handlers
+ * particle's next event and executes what it predicted, chosen when the
+ * engine is prepared (pair_law.c; again only where the motion changes,
+ * hsf_pair_law_choose) and called through by the handlers
  * (particle_events.h) and the prediction (predict.h), which test no
  * switch of their own.
  *
@@ -58,8 +59,11 @@ typedef struct hsf_pair_law {
     int slide_axis;
 } hsf_pair_law;
 
-/* Chooses e's law for its system (after the search is built): the
- * hard sphere's without a model, else the model's, with their motion. */
+/* Chooses e's law for its system: the hard sphere's without a model,
+ * else the model's, with the run's motion.  Called when the engine is
+ * prepared (after the search is built), and again where the motion can
+ * change: at a compression's rescale (the growth ends) and after a
+ * checkpoint is read. */
 void hsf_pair_law_choose(struct hsf_event_engine *e);
 
 /* The laws' functions (predict.c, predict_model.c, law_hard.c,
