@@ -31,7 +31,7 @@ static int check(run_state *rs, const hsf_run_options *opt, hsf_error *err)
 
 /* The model of interactions; a random start and [compression] grow the
  * radii through it, sliding images (shared/shear.h) need its search and
- * moving walls its prediction (engine.c, predict_model). */
+ * moving walls its prediction (event/predict_model.c). */
 static int open_model(run_state *rs, hsf_error *err)
 {
     return hsf_model_open(&rs->sys, &rs->cf, &rs->path, &rs->set,
