@@ -43,6 +43,9 @@ libhsframe_core_la_SOURCES = \
 	libcore/event/loop.c libcore/event/particle_events.h libcore/event/specials.c \
 	libcore/event/specials.h libcore/event/start.c libcore/event/start.h \
 	libcore/event/predict.c libcore/event/predict.h libcore/event/schedule.h \
+	libcore/event/predict_model.c libcore/event/predict_parts.h \
+	libcore/event/pair_law.c libcore/event/pair_law.h libcore/event/law_hard.c \
+	libcore/event/law_model.c \
 	libcore/event/read_ahead.h libcore/event/pair_search.h libcore/event/pair_model.h \
 	libcore/event/pair_solve.h libcore/event/pair_scan.h libcore/event/control.c \
 	libcore/event/start_pass.c libcore/event/start_pass.h \

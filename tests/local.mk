@@ -17,8 +17,8 @@ TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/t
 	tests/test_gravity.sh tests/test_compression.sh tests/test_abi.sh tests/test_exports.sh \
 	tests/test_layers.sh tests/test_files.sh tests/test_start_pass.sh \
 	tests/test_build_tree.sh
-TESTS += tests/test_messages.sh tests/test_ecmc.sh
-EXTRA_DIST += tests/test_ecmc.sh
+TESTS += tests/test_messages.sh tests/test_ecmc.sh tests/test_switches.sh
+EXTRA_DIST += tests/test_ecmc.sh tests/test_switches.sh
 EXTRA_DIST += tests/test_messages.sh
 # The plugin kit from a staged install (make install DESTDIR=).
 TESTS += tests/test_kit.sh

@@ -34,12 +34,12 @@ dissipation (1 - e) for (1 - e^2)|libcore/model/rules.c|s/\* (1 - e \* e);/* (1 
 step energy with the wrong sign (kinetic)|libcore/model/rules.c|s/double left = vn \* vn - 2 \* enter_energy \/ mu;/double left = vn * vn + 2 * enter_energy \/ mu;/|tests/test_models.sh
 step energy with the wrong sign (potential)|libcore/model/rules.c|s/fx->potential = left > 0 ? enter_energy : 0;/fx->potential = left > 0 ? -enter_energy : 0;/|tests/test_models.sh
 growth ignored at a core collision|libcore/model/rules.c|s/after = growth \* (1 + e) - e \* vn;/after = growth - e * vn;/|tests/test_energy
-growth ignored at a wall|libcore/event/particle_events.h|s/mi->v\[a\] += 2 \* growth \* n\[a\];/mi->v[a] += growth * n[a];/|tests/test_compression.sh
+growth ignored at a wall|libcore/event/law_model.c|s/mi->v\[a\] += 2 \* growth \* n\[a\];/mi->v[a] += growth * n[a];/|tests/test_compression.sh
 heat of the rescaling|libcore/model/model_growth.c|s/sys->heat += k \* (f \* f - 1);/sys->heat += k * (f - 1);/|tests/test_compression.sh
 thermostat mass|plugins/thermostat/andersen.c|s/sqrt(a->kT \/ p.mass)/sqrt(a->kT)/|tests/test_thermostat.sh
 heat from the bath|libcore/event/specials.c|s/sys->heat += 0.5 \* sys->b\[i\].mass/sys->heat -= 0.5 * sys->b[i].mass/|tests/test_thermostat.sh
 parabola root (gravity)|libcore/shared/physics.c|s/: -(v + sq) \/ g;/: -(v - sq) \/ g;/|tests/test_gravity.sh
-work of a moving wall|libcore/event/particle_events.h|s/sys->walls.work += 0.5 \* mass/sys->walls.work += 0.49 * mass/|tests/test_vibrate.sh
+work of a moving wall|libcore/event/law_model.c|s/sys->walls.work += 0.5 \* mass/sys->walls.work += 0.49 * mass/|tests/test_vibrate.sh
 curvature bound of the vibrating wall|plugins/boundary/box/vibrating_wall.c|s/double m = fabs(p->a\[k\]) + w->amplitude/double m = 0.3 * fabs(p->a[k]) + 0.3 * w->amplitude/|tests/test_vibrating_wall
 '
 

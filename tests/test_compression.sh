@@ -194,6 +194,37 @@ check "compression resumed: the same end" resumed jam -c jam.ini
 check "random start resumed: the same end" resumed rnd -c "$CONF/random-fluid.ini" \
     -s simulation.end_time=4 -s output.start.file=rs.xyz -s output.thermo.file=rt.csv
 
+# A compression that reaches its packing fraction early and runs on: the
+# radii stop growing, and nothing rescales the velocities after that (the
+# heat from rescaling at t = 40 is the one at t = 10); a run stopped after
+# the end and resumed goes on as the whole run does.
+cat >ends.ini <<'INI'
+[simulation]
+dim = 2
+end_time = 40
+[init]
+lattice = square
+cells = 20 20
+packing_fraction = 0.3
+radius = 0.5
+temperature = 1
+[boundary]
+plugin = box
+[compression]
+rate = 0.05
+packing_fraction = 0.4
+INI
+check "a compression that ends early runs to t = 10" run_status 0 -c ends.ini \
+    -s simulation.end_time=10
+check "ends early: reached the packing fraction" contains "$WORK/out" \
+    "compression: reached the packing fraction"
+h10=$(value heat_from_rescaling)
+check "it runs on to t = 40" run_status 0 -c ends.ini
+h40=$(value heat_from_rescaling)
+check "no rescale after the end (heat from rescaling $h10 at t = 10, $h40 at 40)" \
+    [ "$h10" = "$h40" ]
+check "resumed after the end: the same end" resumed ends -c ends.ini
+
 # Refused before the run.
 check "a stepped interaction cannot grow" run_status 2 -c jam.ini -s interaction.plugin=square_well
 check "steps: says why" contains "$WORK/err" "growing particles need hard cores"

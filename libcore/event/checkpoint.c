@@ -10,6 +10,7 @@
 #include "model/model_state.h"
 #include "host/state_private.h"
 #include "model/model.h"
+#include "shared/shear.h"
 
 /* ---- Writing ------------------------------------------------------------ */
 
@@ -128,12 +129,12 @@ int hsf_checkpoint_write(hsf_event_engine *e, const char *path, const hsf_ckpt_r
     free(ev);
     if (sys->model)
         hsf_ckpt_write_model(&w, sys);
-    if (sys->shear.on) {
+    if (hsf_shears(sys)) {
         shear_scalars sc = { .work = sys->shear.work, .momentum = sys->shear.momentum,
                              .crossings = sys->shear.crossings };
         hsf_ckpt_section(&w, "SHER", &sc, sizeof sc);
     }
-    if (sys->walls.on)  /* the moving walls' work (WALL); their motion is the time's */
+    if (hsf_walls_move(sys))  /* the moving walls' work (WALL); their motion is the time's */
         hsf_ckpt_section(&w, "WALL", &sys->walls.work, sizeof sys->walls.work);
     if ((sys->thermostat.type.thermostat && write_thermostat(&w, sys, err)) ||
         hsf_ckpt_write_outputs(&w, sys, err)) {
@@ -228,10 +229,10 @@ static int read_sections(hsf_event_engine *e, hsf_ckpt_reader *r, hsf_ckpt_run *
     if (sys->model && (hsf_ckpt_next(r, "MODL", &d, &size, err) ||
                        hsf_ckpt_read_model(sys, d, size, path, err)))
         return -1;
-    if (sys->shear.on && (hsf_ckpt_next(r, "SHER", &d, &size, err) ||
+    if (hsf_shears(sys) && (hsf_ckpt_next(r, "SHER", &d, &size, err) ||
                           read_shear(sys, d, size, path, err)))
         return -1;
-    if (sys->walls.on) {
+    if (hsf_walls_move(sys)) {
         if (hsf_ckpt_next(r, "WALL", &d, &size, err))
             return -1;
         if (size != sizeof sys->walls.work)
@@ -252,5 +253,9 @@ int hsf_checkpoint_read(hsf_event_engine *e, const char *path, hsf_ckpt_run *run
         return -1;
     int rc = read_sections(e, &r, run, err);
     hsf_ckpt_close(&r);
+    /* The motion restored (a compression may have ended): the pair law
+     * chosen for it, as at a rescale. */
+    if (!rc)
+        hsf_pair_law_choose(e);
     return rc;
 }

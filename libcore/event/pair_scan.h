@@ -1,6 +1,7 @@
 /* Where the candidates of a prediction come from (pair_search.h): the
  * cells of a block, a cell scan, every other particle; each noted in the
- * batch and solved (pair_solve.h).  Included by predict.c only. */
+ * batch and solved (pair_solve.h).  Included by the predictions only
+ * (predict.c, predict_model.c), which hold the scans that call them. */
 #ifndef HSF_EVENT_PAIR_SCAN_H
 #define HSF_EVENT_PAIR_SCAN_H
 
@@ -87,21 +88,6 @@ scan_block_as(const hsf_system *sys, uint32_t i, const hsf_block_cell *block, in
     }
 }
 
-/* Out of line: inlined into predict, the block scan costs 2 % more
- * instructions on a 3D fluid. */
-static __attribute__((noinline)) HSF_AVX2_CLONES void
-scan_block(const hsf_system *sys, uint32_t i, const hsf_block_cell *block, int cells,
-           pair_search *s)
-{
-    scan_block_as(sys, i, block, cells, s, 0);
-}
-
-static void scan_block_model(const hsf_system *sys, uint32_t i, const hsf_block_cell *block,
-                             int cells, pair_search *s)
-{
-    scan_block_as(sys, i, block, cells, s, 1);
-}
-
 /* Solves the pair with j (seen through shift) at once, the branching way:
  * cheaper than a batch where a prediction has only a few candidates (the
  * 2D gas: 3 or 4 in 9 sparse cells).  Same formula, same bits. */
@@ -143,38 +129,6 @@ __attribute__((always_inline)) static inline void consider_pair(void *ctx, uint3
     (void)corner, (void)offset;
     if (note_candidate(ctx, j, shift))
         solve_batch(ctx);
-}
-
-/* The same for the model path's plain case. */
-static void consider_pair_model(void *ctx, uint32_t j, const double shift[3],
-                                const double corner[3], const float *offset)
-{
-    (void)corner, (void)offset;
-    if (note_candidate(ctx, j, shift))
-        solve_batch_model(ctx);
-}
-
-/* Without lists: every other particle, through every image that can touch
- * i before i leaves the box (and is wrapped and predicted again).  Both are
- * in the box until then, so only shifts of -1, 0 and +1 box lengths count. */
-static void consider_all(const hsf_system *sys, uint32_t i, pair_search *s)
-{
-    int32_t top[3];
-    for (int a = 0; a < 3; a++)
-        top[a] = sys->periodic[a] ? 1 : 0;
-    for (uint32_t j = 0; j < sys->n; j++) {
-        if (j == i)
-            continue;
-        double shift[3];
-        for (int32_t z = -top[2]; z <= top[2]; z++)
-            for (int32_t y = -top[1]; y <= top[1]; y++)
-                for (int32_t x = -top[0]; x <= top[0]; x++) {
-                    shift[0] = x * sys->cells.len[0];
-                    shift[1] = y * sys->cells.len[1];
-                    shift[2] = z * sys->cells.len[2];
-                    consider_pair(s, j, shift, NULL, NULL);
-                }
-    }
 }
 
 #endif

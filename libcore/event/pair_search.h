@@ -5,7 +5,8 @@
  * that feed them (pair_scan.h: the branch-free block of cells, the
  * generic cell scan, every pair).
  *
- * Private to the engine (predict.c includes them, nothing else): the
+ * Private to the engine (predict.c and predict_model.c include them,
+ * nothing else): the
  * functions are static in a header so that the compiler sees them with
  * the predictions that call them; which of them are inlined and which are
  * not is measured (the comments say what the other choice cost). */

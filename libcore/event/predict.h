@@ -1,6 +1,7 @@
-/* Predicting a particle's next event (private to libhsframe): the search
- * (predict.c) finds it from the system alone; schedule (schedule.h) queues
- * it.  predict, both at once, is what the handlers call. */
+/* Predicting a particle's next event (private to libhsframe): the pair
+ * law's search (predict.c, predict_model.c) finds it from the system
+ * alone; schedule (schedule.h) queues it.  predict, both at once, is
+ * what the handlers call. */
 #ifndef HSF_EVENT_PREDICT_H
 #define HSF_EVENT_PREDICT_H
 
@@ -34,13 +35,10 @@ typedef struct prediction {
     uint32_t kind, object, face;
 } prediction;
 
-/* Particle i's next event, predicted from the system's time into *p;
- * keep_partner: the engine's (hsf_event_engine).  Returns 0, or -1 with
- * err set (a boundary's answer that no time can be).  Built for AVX2 as
- * well where it is defined (HSF_AVX2_CLONES, shared/clones.h): its callers
- * reach the build for the processor through its one symbol. */
-int hsf_find_event(hsf_system *sys, int keep_partner, uint32_t i, const crossing *cross,
-                   prediction *p, hsf_error *err);
+/* Particle i's next event is predicted by the engine's pair law
+ * (pair_law.h: hsf_predict_hard, hsf_predict_model, each built for AVX2
+ * as well, HSF_AVX2_CLONES, shared/clones.h).  They return 0, or -1 with
+ * err set (a boundary's answer that no time can be). */
 
 /* Schedules what a prediction found for particle i.  Without reading
  * ahead, a partner's body is a cache miss when the event is checked;
@@ -58,25 +56,21 @@ static inline int schedule(hsf_event_engine *e, uint32_t i, const prediction *p,
 }
 
 /* Schedules particle i's next event, predicted from the current time
- * (hsf_find_event): the search needs only the system, the scheduling the
- * queue. */
+ * by the engine's pair law. */
 static inline int predict(hsf_event_engine *e, uint32_t i, const crossing *cross,
                           hsf_error *err)
 {
     prediction p;
-    if (hsf_find_event(e->sys, e->keep_partner, i, cross, &p, err))
+    if (e->law.predict(e, i, cross, &p, err))
         return -1;
     return schedule(e, i, &p, err);
 }
 
-/* Moves a particle along its path to time t: a straight line, or in a
- * field a parabola (whose velocity changes too). */
+/* Moves a particle along its path to time t (hsf_motion_at: a straight
+ * line, or in a field a parabola, whose velocity changes too). */
 static inline void advance(const hsf_system *sys, hsf_motion *m, double t)
 {
-    if (__builtin_expect(sys->has_field, 0))
-        hsf_motion_at(sys, m, t, m->r, m->v);
-    else
-        hsf_position_at(m, t, m->r);
+    hsf_motion_at(sys, m, t, m->r, m->v);
     m->t = t;
 }
 

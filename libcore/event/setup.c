@@ -143,9 +143,9 @@ static int choose_search(hsf_event_engine *e, const hsf_config *sim, int growing
 {
     hsf_system *sys = e->sys;
     const char *lists = hsf_config_string(sim, "neighbour_lists");
-    int moving = sys->has_field || growing;
+    int moving = hsf_in_field(sys) || growing;
     e->start_pass = hsf_config_bool(sim, "start_pass");
-    if (sys->shear.on && !hsf_config_bool(sim, "cells"))
+    if (hsf_shears(sys) && !hsf_config_bool(sim, "cells"))
         return hsf_config_error(sim, err, "cells", "boundary %s has sliding images "
                                 "(Lees-Edwards), which the event engine with cells follows: "
                                 "cells = no cannot be used with it",
@@ -154,9 +154,9 @@ static int choose_search(hsf_event_engine *e, const hsf_config *sim, int growing
         return hsf_config_error(sim, err, "neighbour_lists", "neighbour lists cannot "
                                 "follow particles on parabolas ([field]) or growing ones "
                                 "([compression]): use no or auto");
-    if (sys->shear.on && hsf_config_bool(sim, "cells") && !strcmp(lists, "yes")) {
+    if (hsf_shears(sys) && hsf_config_bool(sim, "cells") && !strcmp(lists, "yes")) {
         sys->search = HSF_SEARCH_LISTS;     /* through the sliding images (shear.h) */
-    } else if ((moving || sys->shear.on) && hsf_config_bool(sim, "cells")) {
+    } else if ((moving || hsf_shears(sys)) && hsf_config_bool(sim, "cells")) {
         sys->search = HSF_SEARCH_CELLS;
     } else if (!hsf_config_bool(sim, "cells")) {
         sys->search = HSF_SEARCH_ALL;
@@ -218,12 +218,13 @@ static int build_search(hsf_event_engine *e, const hsf_config *sim, int growing,
     hsf_system_mark_wall_free(sys);
     if ((sys->search == HSF_SEARCH_LISTS &&
          hsf_neighbours_build(&sys->nb, &sys->cells, sys->m, sys->b, sys->n,
-                              sys->shear.on ? sys : NULL, err)) ||
+                              hsf_shears(sys) ? sys : NULL, err)) ||
         hsf_model_start(sys, set, err))
         return -1;
     for (int k = 0; k < 64; k++)
         hsf_image_shift((uint8_t)k, sys->cells.len, sys->shift[k]);
     e->keep_partner = keeps_partner(e);
+    hsf_pair_law_choose(e);
     return 0;
 }
 

@@ -71,8 +71,9 @@ int hsf_event_thermostat(hsf_event_engine *e, hsf_error *err)
 
 /* The compression's rescale (model.h, hsf_growth_rescale): every
  * particle brought to now, the pressure measured and the velocities
- * rescaled, the grid rebuilt when the radii outgrow it, and everything
- * predicted anew (the growth and the velocities changed).  A jammed
+ * rescaled, the grid rebuilt when the radii outgrow it, the pair law
+ * chosen again (a compression that ended predicts as radii at rest), and
+ * everything predicted anew (the growth and the velocities changed).  A jammed
  * packing ends the run; so does a prelude that reached its target. */
 int hsf_event_rescale(hsf_event_engine *e, const hsf_event *ev, hsf_error *err)
 {
@@ -85,6 +86,7 @@ int hsf_event_rescale(hsf_event_engine *e, const hsf_event *ev, hsf_error *err)
         advance(sys, &sys->m[i], sys->time);
     double next;
     hsf_rescale_action action = hsf_growth_rescale(sys, &next);
+    hsf_pair_law_choose(e);     /* the growth may have ended: the law follows it */
     if (action == HSF_RESCALE_REGRID) {
         hsf_cells_free(&sys->cells);
         if (hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,

@@ -7,6 +7,7 @@
 #include "host/error_private.h"
 #include "model/model.h"
 #include "shared/outputs.h"
+#include "shared/shear.h"
 
 /* Particle i's first event from the start pass's pick (start_pass.h):
  * what predict(e, i, NULL, err) would push, by predict's rules, or
@@ -86,13 +87,13 @@ int hsf_event_schedule_start(hsf_event_engine *e, hsf_error *err)
             return -1;
     if (predict_all_first(e, err))
         return -1;
-    if (sys->model && sys->model->growth.on) {
+    if (hsf_model_grows(sys)) {
         hsf_growth *g = &sys->model->growth;
         double first = (g->s_cap - g->s0) / g->rate;
         if (first < sys->end_time && push_rescale(e, first, err))
             return -1;
     }
-    if (sys->shear.on && sys->shear.period < sys->end_time &&
+    if (hsf_shears(sys) && sys->shear.period < sys->end_time &&
         push(e, sys->shear.period, HSF_EVENT_SLIDE, 0, 0, 0, err))
         return -1;
     if (sys->thermostat.type.thermostat) {

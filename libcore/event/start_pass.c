@@ -7,6 +7,7 @@
 #include "event/start_pass.h"
 #include "shared/boundary_hit.h"
 #include "shared/physics.h"
+#include "shared/shear.h"
 
 void hsf_start_limits_of(const hsf_system *sys, int keep_partner, uint32_t i,
                          hsf_start_limits *out)
@@ -264,7 +265,7 @@ static int plain_grid(const hsf_system *sys)
 int hsf_start_pass_run(hsf_system *sys)
 {
     int cells = sys->search == HSF_SEARCH_CELLS;
-    if (sys->model || sys->shear.on || sys->n >= HSF_START_REDO ||
+    if (sys->model || hsf_shears(sys) || sys->n >= HSF_START_REDO ||
         !(cells ? plain_grid(sys) : sys->search == HSF_SEARCH_LISTS && !sys->nb.sheared))
         return -1;
     pass *p = malloc(sizeof *p);

@@ -11,6 +11,7 @@
 
 #include <hsframe/queue.h>
 
+#include "event/pair_law.h"
 #include "event/queue_record.h"
 #include "host/config_private.h"
 #include "host/plugin_instance.h"
@@ -41,6 +42,7 @@ typedef struct hsf_event_engine {
                                of both particles' blocks (setup.c, FETCH_BLOCKS_3D_FROM) */
     int keep_partner;       /* cells on a plain grid: a cell event keeps the earliest
                                collision after it (predict.c) */
+    hsf_pair_law law;       /* how events are predicted and executed (pair_law.h) */
     void (*queue_prefetch)(const void *q, uint32_t key);   /* with fetch_ahead: the
                                queue's index_prefetch hint, or NULL */
     uint64_t next_seq;      /* the last seq given to a prediction */

@@ -146,6 +146,11 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
  * the run can drop it. */
 int hsf_model_is_plain(const hsf_system *sys);
 
+/* Whether the run's radii grow ([compression]): sys has a model and its
+ * growth is on.  For what is set up; the engine folds it into its pair
+ * law when it is prepared (event/pair_law.h). */
+int hsf_model_grows(const hsf_system *sys);
+
 /* After hsf_system_take_particles: swaps the radii in the motion records for the
  * reaches (keeping the radii), and checks the bonds (lengths beyond
  * contact, no longer than a third of a periodic side). Returns 0, or -1

@@ -47,7 +47,7 @@ int hsf_growth_check(const hsf_system *sys, hsf_error *err)
     if (sys->n_bonds)
         return hsf_error_set(err, "[compression]: bonds would not grow with the particles: "
                              "remove [bonds] or [compression]");
-    if (sys->has_field)
+    if (hsf_in_field(sys))
         return hsf_error_set(err, "[compression] and [field] do not go together");
     return 0;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shared/shear.h"
 #include "shared/system_private.h"
 #include "host/error_private.h"
 #include "host/plugin_instance.h"
@@ -201,10 +202,15 @@ static int index_bonds(hsf_system *sys, hsf_error *err)
 int hsf_model_is_plain(const hsf_system *sys)
 {
     const hsf_model *md = sys->model;
-    int plain = !sys->n_bonds && !sys->has_field && !md->growth.on;
+    int plain = !sys->n_bonds && !hsf_in_field(sys) && !md->growth.on;
     for (unsigned k = 0; k < md->n_species * md->n_species; k++)
         plain &= hsf_rule_is_hard_sphere(&md->rule[k]);
     return plain;
+}
+
+int hsf_model_grows(const hsf_system *sys)
+{
+    return sys->model && sys->model->growth.on;
 }
 
 int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_path *path,
@@ -216,10 +222,11 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
     if (!sections)
         return hsf_error_set(err, "out of memory");
     free(sections);
-    if (sys->n_fixed && growing && !sys->walls.on)     /* (moving walls need only the model) */
+    /* (moving walls need only the model) */
+    if (sys->n_fixed && growing && !hsf_walls_move(sys))
         return hsf_error_set(err, "%s: fixed particles cannot take part in a compression, a "
                              "random start or a sheared box", cf->path);
-    if (!has_interaction && !sys->n_bonds && !sys->has_field && !growing && !spinning &&
+    if (!has_interaction && !sys->n_bonds && !hsf_in_field(sys) && !growing && !spinning &&
         !sys->n_fixed)
         return 0;
     hsf_model *md = sys->model = calloc(1, sizeof *md);
@@ -327,7 +334,7 @@ int hsf_model_start(hsf_system *sys, const hsf_particle_set *set, hsf_error *err
     if (!md)
         return 0;
     sys->potential = 0;
-    md->batched = !md->first && !sys->shear.on && !(sys->fixed && sys->has_field);
+    md->batched = !md->first && !hsf_shears(sys) && !(sys->fixed && hsf_in_field(sys));
     md->plain = md->batched && !md->growth.on;
     md->steps = 0;
     for (unsigned k = 0; k < md->n_species * md->n_species; k++)

@@ -364,7 +364,7 @@ static int check_sliding(run_state *rs, hsf_error *err)
         return 0;
     if (hsf_shear_setup(sys, err))
         return -1;
-    if (!sys->shear.on)
+    if (!hsf_shears(sys))
         return profile ? hsf_config_error(&sys->boundary.cfg, err, "start_profile",
                                           "boundary %s has no sliding images: no flow to "
                                           "start with", sys->boundary.plugin.info->name)
@@ -534,13 +534,15 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
          hsf_atomic_check(hsf_config_string(&rs->checkpoint, "file"), err)))
         return -1;
     int has_bonds = hsf_run_has_section(rs, "bonds"), has_thermostat = hsf_run_has_section(rs, "thermostat");
-    int has_field = hsf_run_has_section(rs, "field"), has_compression = hsf_run_has_section(rs, "compression");
-    if (has_bonds < 0 || has_thermostat < 0 || has_field < 0 || has_compression < 0)
+    int field_section = hsf_run_has_section(rs, "field");
+    int has_compression = hsf_run_has_section(rs, "compression");
+    if (has_bonds < 0 || has_thermostat < 0 || field_section < 0 || has_compression < 0)
         return hsf_error_set(err, "out of memory");
     if (has_compression && hsf_config_bind(&rs->cf, "compression", hsf_compression_params, NULL,
                                            &rs->compression, err))
         return -1;
-    if (has_field && hsf_config_bind(&rs->cf, "field", hsf_run_field_params, NULL, &rs->field, err))
+    if (field_section &&
+        hsf_config_bind(&rs->cf, "field", hsf_run_field_params, NULL, &rs->field, err))
         return -1;
     if (bind_engine_sections(rs, err))
         return -1;
@@ -619,7 +621,7 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
         rs->engine->prepare(rs, err) ||
         (!rs->placed_by_engine && hsf_validate_overlaps(sys, &rs->set, err)))
         return -1;
-    if (sys->shear.on && hsf_config_bool(&sys->boundary.cfg, "start_profile"))
+    if (hsf_shears(sys) && hsf_config_bool(&sys->boundary.cfg, "start_profile"))
         hsf_shear_impose_profile(sys);
     if (rs->prelude) {
         /* Until the packing fraction is reached (growth.end), unobserved. */

@@ -7,6 +7,7 @@
 #include "ecmc/ecmc.h"
 #include "host/error_private.h"
 #include "run/engine.h"
+#include "shared/shear.h"
 
 /* Outputs whose meaning needs a time or a velocity that chains do not
  * have, and sections and keys of the other engines. */
@@ -80,7 +81,7 @@ static int prepare(run_state *rs, hsf_error *err)
                                  "needs a periodic box (plugin = periodic); its chains do "
                                  "not meet walls", hsf_run_key_where(rs, "boundary", "plugin"),
                                  sys->boundary.plugin.info->name, "xyz"[a]);
-    if (sys->shear.on || sys->walls.on)
+    if (hsf_shears(sys) || hsf_walls_move(sys))
         return hsf_error_set(err, "%s: boundary %s moves its images or walls: engine = ecmc "
                              "needs a box at rest", hsf_run_key_where(rs, "boundary", "plugin"),
                              sys->boundary.plugin.info->name);

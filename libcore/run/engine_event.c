@@ -9,6 +9,7 @@
 #include "host/error_private.h"
 #include "model/model.h"
 #include "run/engine.h"
+#include "shared/shear.h"
 
 /* Forces and the comparison with this engine belong to the other. */
 static int check(run_state *rs, const hsf_run_options *opt, hsf_error *err)
@@ -30,12 +31,12 @@ static int check(run_state *rs, const hsf_run_options *opt, hsf_error *err)
 
 /* The model of interactions; a random start and [compression] grow the
  * radii through it, sliding images (shared/shear.h) need its search and
- * moving walls its prediction (engine.c, predict_model). */
+ * moving walls its prediction (event/predict_model.c). */
 static int open_model(run_state *rs, hsf_error *err)
 {
     return hsf_model_open(&rs->sys, &rs->cf, &rs->path, &rs->set,
                           rs->compression.section || rs->prelude_scale > 1 ||
-                              rs->sys.shear.on || rs->sys.walls.on, err);
+                              hsf_shears(&rs->sys) || hsf_walls_move(&rs->sys), err);
 }
 
 /* The engine's state, with its queue plugin (event/setup.h). */

@@ -7,6 +7,7 @@
 
 #include "model/model.h"
 #include "run/summary.h"
+#include "shared/shear.h"
 
 void hsf_summary_begin(hsf_summary *s, FILE *out, hsf_summary_format format)
 {
@@ -177,7 +178,7 @@ void hsf_energy_measure(const hsf_system *sys, hsf_energy_terms *t)
         t->rotational = hsf_spin_energy(sys);
     }
     t->work += sys->shear.work;
-    if (sys->walls.on)
+    if (hsf_walls_move(sys))
         t->work += sys->walls.work;
 }
 
@@ -188,7 +189,7 @@ void hsf_measure(const hsf_system *sys, hsf_conserved *c)
     c->energy = hsf_energy_balance(&t);
     c->kinetic = t.kinetic + t.rotational;
     momentum(sys, c->momentum, &c->rms_momentum);
-    if (sys->shear.on)  /* less what the sliding images gave */
+    if (hsf_shears(sys))  /* less what the sliding images gave */
         c->momentum[sys->shear.flow] -= sys->shear.momentum;
 }
 
@@ -253,7 +254,7 @@ static void print_model(hsf_summary *out, const hsf_system *sys, double kinetic)
     hsf_energy_terms terms;
     hsf_energy_measure(sys, &terms);
     double u = terms.potential;
-    if (sys->has_field)
+    if (hsf_in_field(sys))
         hsf_summary_text(out, "field", "%s", hsf_summary_vector(sys->gravity, sys->dim));
     /* kinetic is translation and rotation (hsf_measure). */
     if (md->spin.on) {
@@ -346,7 +347,7 @@ static void print_pressure(hsf_summary *out, const hsf_system *sys, double kinet
                            const double momentum[3])
 {
     if (!(sys->time > 0) || sys->n < 2 || !all_periodic(sys) || sys->thermostat.type.thermostat ||
-        sys->shear.on || sys->n_fixed || (sys->model && sys->model->growth.gamma > 0))
+        hsf_shears(sys) || sys->n_fixed || (sys->model && sys->model->growth.gamma > 0))
         return;
     double n = (double)sys->n, d = sys->dim, mass = 0, p2 = 0;
     for (size_t i = 0; i < sys->n; i++)
@@ -401,10 +402,10 @@ void hsf_print_summary(hsf_summary *out, const hsf_system *sys, const char *queu
                            (unsigned long long)sys->thermostat_events);
         hsf_summary_number(out, "heat_from_bath", "%.17g", sys->heat);
     }
-    if (sys->shear.on)
+    if (hsf_shears(sys))
         print_shear(out, sys);
     print_pressure(out, sys, hsf_system_kinetic_energy(sys), c1->momentum);
-    if (sys->walls.on)  /* the energy the moving walls gave, in energy_drift's balance */
+    if (hsf_walls_move(sys))  /* the energy the moving walls gave, in energy_drift's balance */
         hsf_summary_number(out, "wall_work", "%.17g", sys->walls.work);
     hsf_summary_number(out, "max_overlap", "%.3e", sys->max_overlap);
     hsf_summary_number(out, "energy_drift", "%.3e", hsf_energy_drift(e0, e1, c0->kinetic));

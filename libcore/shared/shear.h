@@ -22,9 +22,17 @@
 
 /* Reads the boundary's sliding images into sys->shear (after the extent
  * is known): checks the axes are periodic and different and the rate a
- * number other than 0.  Returns 0 (shear.on 0 for a boundary without
+ * number other than 0.  Returns 0 (hsf_shears 0 for a boundary without
  * them), or -1 with err set. */
 int hsf_shear_setup(hsf_system *sys, hsf_error *err);
+
+/* Whether the box is sheared (sliding images).  For what is set up,
+ * saved and reported; the engine folds it into its pair law when it is
+ * prepared (event/pair_law.h). */
+static inline int hsf_shears(const hsf_system *sys)
+{
+    return sys->shear.on;
+}
 
 /* After the cell grid is built: the slide between slide events (the
  * narrowest cell side along the flow axis) and their period. */

@@ -33,7 +33,7 @@ void hsf_system_particle(const hsf_system *sys, size_t i, hsf_particle_view *out
     const hsf_body *b = &sys->b[i];
     hsf_motion_at(sys, m, sys->time, out->r, out->v);
     double k = 0;   /* periods beyond a sheared box's gradient faces */
-    if (__builtin_expect(sys->shear.on, 0))
+    if (__builtin_expect(hsf_shears(sys), 0))
         k = hsf_shear_view(sys, out->r, out->v);
     for (int a = 0; a < 3; a++) {
         double len = sys->cells.len[a];
@@ -65,7 +65,7 @@ double hsf_system_kinetic_energy(const hsf_system *sys)
     for (size_t i = 0; i < sys->n; i++) {
         const double *v = sys->m[i].v;
         double now[3];
-        if (sys->has_field) {   /* the velocity now, not at the particle's clock */
+        if (hsf_in_field(sys)) {   /* the velocity now, not at the particle's clock */
             double r[3];
             hsf_motion_at(sys, &sys->m[i], sys->time, r, now);
             v = now;
@@ -173,7 +173,7 @@ double hsf_system_potential_energy(const hsf_system *sys)
 
 double hsf_system_add_field_energy(const hsf_system *sys, double u)
 {
-    for (size_t i = 0; sys->has_field && i < sys->n; i++) {
+    for (size_t i = 0; hsf_in_field(sys) && i < sys->n; i++) {
         double r[3];
         hsf_motion_at(sys, &sys->m[i], sys->time, r, NULL);
         u -= sys->b[i].mass * hsf_dot(sys->gravity, r);

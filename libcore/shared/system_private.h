@@ -112,12 +112,13 @@ struct hsf_system {
     uint64_t stop_events;
     struct hsf_progress *progress;      /* the progress line, or NULL */
 
-    /* Sliding images (shared/shear.h); shear.on 0 without.  Last, so that
+    /* Sliding images (shared/shear.h; hsf_shears tells whether there are
+     * any).  Last, so that
      * the members the event loop reads keep their places. */
     hsf_shear shear;
 
-    /* Walls that move (boundary.h, wall_velocity); walls.on 0 without.
-     * After the shear state, for the same reason. */
+    /* Walls that move (boundary.h, wall_velocity; hsf_walls_move tells
+     * whether any does).  After the shear state, for the same reason. */
     struct hsf_moving_walls {
         int on;             /* the boundary said a wall of it moves */
         double work;        /* kinetic energy the moving walls gave the particles */
@@ -128,6 +129,20 @@ struct hsf_system {
     uint8_t *fixed;
     size_t n_fixed;
 };
+
+/* Whether the run has a field (a particle's path is a parabola, the
+ * model's path; hsf_motion_at follows it) and whether its walls move.
+ * For what is set up, saved and reported; the engine folds them into its
+ * pair law when it is prepared (event/pair_law.h). */
+static inline int hsf_in_field(const hsf_system *sys)
+{
+    return sys->has_field;
+}
+
+static inline int hsf_walls_move(const hsf_system *sys)
+{
+    return sys->walls.on;
+}
 
 /* Position of a particle moving as m at time t, without changing it. */
 static inline void hsf_position_at(const hsf_motion *m, double t, double r[3])

@@ -1,0 +1,220 @@
+/* The model layer's prediction (pair_law.h, model/model.h): as the hard
+ * sphere's (predict.c), with the radius the model keeps, the path a
+ * parabola in a field or a growing sphere, the walls that move, and the
+ * search of the model's pair rules, batched where it can be
+ * (hsf_model.batched) or the scalar way (hsf_model_search). */
+#include <math.h>
+#include <string.h>
+
+#include "event/predict_parts.h"
+#include "model/model.h"
+#include "shared/boundary_hit.h"
+
+/* The block scan of the model path's plain case. */
+static void scan_block_model(const hsf_system *sys, uint32_t i, const hsf_block_cell *block,
+                             int cells, pair_search *s)
+{
+    scan_block_as(sys, i, block, cells, s, 1);
+}
+
+/* Notes candidate j (seen through shift) in the plain case's batch, as
+ * consider_pair (pair_scan.h) does for the hard sphere's. */
+static void consider_pair_model(void *ctx, uint32_t j, const double shift[3],
+                                const double corner[3], const float *offset)
+{
+    (void)corner, (void)offset;
+    if (note_candidate(ctx, j, shift))
+        solve_batch_model(ctx);
+}
+
+/* The first wall a particle on path touches, and when (boundary.h).
+ * Walls that move: first_hit knows the time, next_hit does not. */
+static inline double path_wall_hit(const hsf_event_engine *e, const hsf_path *path, int *wall)
+{
+    const hsf_system *sys = e->sys;
+    return __builtin_expect(e->law.walls_move, 0)
+               ? sys->boundary.type.boundary->first_hit(sys->boundary.state, path, wall)
+               : hsf_boundary_hit(sys->boundary.type.boundary, sys->boundary.state, path, wall);
+}
+
+/* The model path's search in its batched case (hsf_model.batched: no
+ * bonds, nothing sliding, no fixed particles in a field): the hard-sphere
+ * path's, in batches against each pair's core or outermost step (pairs
+ * within a step's reach at once, the scalar way), or, for growing cores,
+ * against the core as it grows (hsf_growing_pair_times), and, when nothing
+ * grows (hsf_model.plain), the partner kept across a crossing
+ * (e->keep_partner).  s holds i's motion now and the limit.  The same
+ * candidates in the same order as hsf_model_search, solved by the same
+ * operations: the same event, but for exact ties of two candidates'
+ * times. */
+static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32_t i,
+                                               const crossing *cross, pair_search *s)
+{
+    const hsf_system *sys = e->sys;
+    int keep_partner = e->keep_partner;
+    const hsf_model *md = sys->model;
+    s->sys = sys;
+    s->m = sys->m;
+    s->b = sys->b;
+    s->mi = &sys->m[i];
+    s->partner = HSF_NONE;
+    s->shifted = 1;
+    s->batch.n = 0;
+    s->species = sys->species;
+    s->rules = sys->species && md->n_species > 1 ? &md->rule[sys->species[i] * md->n_species]
+                                                 : NULL;
+    s->rule = md->rule;
+    s->steps = md->steps;
+    s->scalar_best = 0;
+    s->n_near = 0;
+    s->radius = md->radius;
+    s->radius_i = md->radius[i];
+    s->scale = md->growth.s0;
+    s->field = (e->law.path_motion & HSF_PATH_FIELD) != 0;
+    s->cores = !s->rules && !s->steps;
+    s->growing = (e->law.path_motion & HSF_PATH_GROWING) != 0;
+    if (s->growing) {
+        /* Cores only (hsf_growth_check): gathered at scale 1, solved as
+         * they grow, as model_events.c's consider does. */
+        s->scale = 1;
+        s->grow_scale = hsf_growth_scale(&md->growth, s->now);
+        s->grow_rate = md->growth.rate;
+    }
+    if (sys->search == HSF_SEARCH_LISTS) {
+        const uint32_t *list = hsf_nb_list(&sys->nb, i);
+        const uint8_t *image = hsf_nb_images(&sys->nb, i);
+        uint32_t count = *hsf_nb_count(&sys->nb, i);
+        for (uint32_t k = 0; k < count; k += HSF_PAIR_BATCH) {
+            gather_model(s, k, count - k < HSF_PAIR_BATCH ? count : k + HSF_PAIR_BATCH, list,
+                         image);
+            solve_gathered_as(s, 1);
+        }
+        return;
+    }
+    hsf_block_cell block[27];
+    int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s->shifted);
+    if (cells) {
+        hsf_block_cell layer[9];
+        const hsf_block_cell *scan = crossing_cells(sys, keep_partner, cross, block, &cells, layer,
+                                                    s);
+        scan_block_model(sys, i, scan, cells, s);
+    } else {
+        s->shifted = 1;
+        hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_pair_model, s);
+    }
+    solve_batch_model(s);
+}
+
+/* The model path's prediction (model/model.h): as predict, but with the
+ * radius the model keeps (the motion record holds the reach), the path a
+ * parabola in a field, and the search of the model's pair rules; batched
+ * (search_plain_model, hsf_model.batched with cells or lists) or scalar
+ * (hsf_model_search), as the law chose; in the plain case a partner is
+ * kept across cell crossings, as on the hard-sphere path. */
+__attribute__((always_inline)) static inline int
+find_model(const hsf_event_engine *e, uint32_t i, const crossing *cross, prediction *p,
+           hsf_error *err, const int batched)
+{
+    hsf_system *sys = e->sys;
+    int keep_partner = e->keep_partner;
+    const hsf_pair_law *law = &e->law;
+    if (sys->fixed && sys->fixed[i]) {
+        p->kind = 0;    /* a fixed particle has no events of its own */
+        return 0;
+    }
+    const hsf_model *md = sys->model;
+    const hsf_motion *mi = &sys->m[i];
+    double now = sys->time, ri[3], vi[3];
+    hsf_motion_at(sys, mi, now, ri, vi);
+    const hsf_growth *g = &md->growth;
+    double radius = md->radius[i] * hsf_growth_scale(g, now);
+    int wall = -1;
+    hsf_path path = { .motion = law->path_motion, .time = now, .radius = radius,
+                      .growth = law->path_motion & HSF_PATH_GROWING ? md->radius[i] * g->rate
+                                                                    : 0 };
+    for (int a = 0; a < 3; a++) {
+        path.r[a] = ri[a];
+        path.v[a] = vi[a];
+        path.a[a] = law->gravity[a];
+    }
+    /* Lists never serve a field (run.c): a neighbourhood's exit on a
+     * parabola is a quartic.  Periodic axes have no field, so a box exit
+     * is on a straight line. */
+    int axis = 0, dir = 0, wall_free = 0;
+    double t_cell;
+    if (sys->search == HSF_SEARCH_LISTS)
+        t_cell = hsf_neighbourhood_exit_time(mi, sys->b[i].anchor, sys->cells.skin) - (now - mi->t);
+    else if (sys->search == HSF_SEARCH_CELLS && law->path_motion & HSF_PATH_FIELD)
+        t_cell = hsf_cells_exit_time_field(&sys->cells, ri, vi, sys->gravity, &sys->b[i], &axis,
+                                           &dir, &wall_free);
+    else if (sys->search == HSF_SEARCH_CELLS)
+        t_cell = hsf_cells_exit_time(&sys->cells, mi, &sys->b[i], &axis, &dir, &wall_free) -
+                 (now - mi->t);
+    else
+        t_cell = box_exit_time(sys, mi, &axis, &dir) - (now - mi->t);
+    if (t_cell < 0)
+        t_cell = 0;
+    /* In a cell no wall reaches, the particle leaves the cell before it
+     * can touch a wall: its path meets the walls only if a partner is kept
+     * beyond the exit (below). */
+    double t_wall = wall_free ? INFINITY : path_wall_hit(e, &path, &wall);
+    if (__builtin_expect(!(t_wall >= 0), 0))
+        return bad_hit(sys, i, t_wall, err);
+    double best = t_wall < t_cell ? t_wall : t_cell;
+    uint32_t partner = HSF_NONE;
+    if (batched) {
+        pair_search s;
+        memcpy(s.ri, ri, sizeof ri);
+        memcpy(s.vi, vi, sizeof vi);
+        s.now = now;
+        s.best = keep_partner ? t_wall : best;
+        search_plain_model(e, i, cross, &s);
+        /* Growing pairs are resolved in the batch (solve_touching). */
+        if (s.partner != HSF_NONE && !s.scalar_best && !s.growing &&
+            __builtin_expect(unresolved(&s), 0)) {
+            s.best = keep_partner ? t_wall : best;
+            s.partner = HSF_NONE;
+            hsf_model_search(sys, i, ri, vi, now, &s.best, &s.partner);
+        }
+        best = s.best;
+        partner = s.partner;
+    } else {
+        hsf_model_search(sys, i, ri, vi, now, &best, &partner);
+    }
+    /* A partner kept beyond the exit of a cell no wall reaches: the walls
+     * bound it as they bound the search elsewhere, so that the same
+     * partners are kept and the events are the same to the last bit. */
+    if (wall_free && partner != HSF_NONE && !(best < t_cell)) {
+        t_wall = path_wall_hit(e, &path, &wall);
+        if (__builtin_expect(!(t_wall >= 0), 0))
+            return bad_hit(sys, i, t_wall, err);
+        if (!(best < t_wall))
+            partner = HSF_NONE;
+    }
+    /* Only a kept partner comes after the cell exit. */
+    if (partner != HSF_NONE && best < t_cell)
+        *p = (prediction){ now + best, HSF_EVENT_PAIR, partner, 0 };
+    else if (t_wall <= t_cell && t_wall < INFINITY)
+        *p = (prediction){ now + t_wall, HSF_EVENT_WALL, (uint32_t)wall, 0 };
+    else if (t_cell < INFINITY)
+        *p = (prediction){ now + t_cell, HSF_EVENT_CELL, partner,
+                           (uint32_t)(axis * 2 + (dir > 0)) };
+    else
+        p->kind = 0;
+    return 0;
+}
+
+/* The model law's predictions (pair_law.h): scalar, and batched
+ * (hsf_model.batched, with cells or lists). */
+HSF_AVX2_CLONES int hsf_predict_model(const hsf_event_engine *e, uint32_t i, const crossing *cross,
+                                      prediction *p, hsf_error *err)
+{
+    return find_model(e, i, cross, p, err, 0);
+}
+
+HSF_AVX2_CLONES int hsf_predict_model_batched(const hsf_event_engine *e, uint32_t i,
+                                              const crossing *cross, prediction *p,
+                                              hsf_error *err)
+{
+    return find_model(e, i, cross, p, err, 1);
+}
