@@ -122,13 +122,15 @@ typedef struct hsf_sim_records {
     const uint8_t *species;
 } hsf_sim_records;
 
-/* Brings every particle's record to the current time (position and, in a
- * field, velocity), so that the records read as the system now, and fills
- * *out.  Moving a record to now changes the last bits of the trajectory
- * that follows, as a thermostat's or a compression's rescale does.
- * Returns 0, or -1 with err set: only the event engine keeps such
+/* Fills *out.  With now non-zero, first brings every particle's record to
+ * the current time (position and, in a field, velocity), so that the
+ * records read as the system now; moving a record to now changes the last
+ * bits of the trajectory that follows, as a thermostat's or a
+ * compression's rescale does.  With now 0 the records are as the engine
+ * keeps them: particle i's position at its own last event.  Returns 0, or
+ * -1 with err set: only the event engine keeps its particles in these
  * records (engine = timestep and ecmc refuse). */
-int hsf_sim_records_now(hsf_sim *sim, hsf_sim_records *out, hsf_error *err);
+int hsf_sim_get_records(hsf_sim *sim, int now, hsf_sim_records *out, hsf_error *err);
 
 /* Gives particle i (0-based) velocity v (length/time; components past the
  * dimension are ignored) at the current time, predicting its events anew
@@ -137,6 +139,18 @@ int hsf_sim_records_now(hsf_sim *sim, hsf_sim_records *out, hsf_error *err);
  * still.  Returns 0, or -1 with err set (i out of range, an engine other
  * than event, a plugin failed). */
 int hsf_sim_set_velocity(hsf_sim *sim, size_t i, const double v[3], hsf_error *err);
+
+/* Calls fn for every plugin a run would find (hsframe --list-plugins):
+ * plugin_dirs (colon-separated, may be NULL) first, then
+ * $HSFRAME_PLUGIN_PATH and the installed plugin directory; the first of
+ * each name, in path order then by name.  name, kind ("queue",
+ * "boundary", "output", "interaction", "thermostat", "force"), summary
+ * and file are valid during the call only.  Returns the number found, or
+ * -1 with err set (out of memory). */
+long hsf_sim_plugins(const char *plugin_dirs,
+                     void (*fn)(void *ctx, const char *name, const char *kind,
+                                const char *summary, const char *file),
+                     void *ctx, hsf_error *err);
 
 /* Frees everything.  A run that did not end leaves no half-written output
  * file (as an interrupted hsframe); its checkpoints stay.  NULL is

@@ -222,7 +222,7 @@ int hsf_sim_checkpoint(hsf_sim *s, const char *path, hsf_error *err)
     return hsf_run_save(&s->rs, path, err);
 }
 
-int hsf_sim_records_now(hsf_sim *s, hsf_sim_records *out, hsf_error *err)
+int hsf_sim_get_records(hsf_sim *s, int now, hsf_sim_records *out, hsf_error *err)
 {
     run_state *rs = &s->rs;
     hsf_system *sys = &rs->sys;
@@ -230,7 +230,7 @@ int hsf_sim_records_now(hsf_sim *s, hsf_sim_records *out, hsf_error *err)
         return hsf_error_set(err, "engine = %s keeps its particles apart from the system's "
                              "records: only engine = event has them in place",
                              rs->engine->name);
-    if (!s->ended && rs->engine->sync(rs, err))
+    if (now && !s->failed && rs->engine->sync(rs, err))
         return -1;
     *out = (hsf_sim_records){ .n = sys->n, .dim = sys->dim,
                               .motion_stride = sizeof *sys->m, .body_stride = sizeof *sys->b,
@@ -264,6 +264,34 @@ int hsf_sim_set_velocity(hsf_sim *s, size_t i, const double v[3], hsf_error *err
         return -1;
     }
     return 0;
+}
+
+typedef struct each_plugin {
+    void (*fn)(void *ctx, const char *name, const char *kind, const char *summary,
+               const char *file);
+    void *ctx;
+} each_plugin;
+
+static void one_plugin(const hsf_plugin *p, void *user)
+{
+    each_plugin *e = user;
+    e->fn(e->ctx, p->info->name, hsf_plugin_kind_name((int)p->info->kind),
+          p->info->summary ? p->info->summary : "", p->file);
+}
+
+long hsf_sim_plugins(const char *plugin_dirs,
+                     void (*fn)(void *ctx, const char *name, const char *kind,
+                                const char *summary, const char *file),
+                     void *ctx, hsf_error *err)
+{
+    hsf_plugin_path pp;
+    memset(&pp, 0, sizeof pp);
+    if (hsf_plugin_path_init(&pp, plugin_dirs, err))
+        return -1;
+    each_plugin e = { fn, ctx };
+    long n = (long)hsf_plugin_each(&pp, one_plugin, &e);
+    hsf_plugin_path_free(&pp);
+    return n;
 }
 
 void hsf_sim_close(hsf_sim *s)

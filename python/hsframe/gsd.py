@@ -1,0 +1,1 @@
+"""GSD (filled below)."""
