@@ -235,6 +235,8 @@ tests_fixtures_hangs_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=5 -DNAME='"hangs"'
 tests_fixtures_hangs_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 TESTS += tests/test_queue_check.sh
 EXTRA_DIST += tests/test_queue_check.sh
+TESTS += tests/test_python.sh
+EXTRA_DIST += tests/test_python.sh
 
 
 # What the tests find: the built plugins, the fixtures, the source tree.
@@ -244,6 +246,7 @@ AM_TESTS_ENVIRONMENT = \
 	HSF_QUEUE_PLUGIN_DIR='$(abs_top_builddir)/plugins/queue/.libs'; \
 	export HSF_QUEUE_PLUGIN_DIR; \
 	HSF_FIXTURE_DIR='$(abs_top_builddir)/tests/fixtures/.libs'; export HSF_FIXTURE_DIR; \
+	HSF_TEST_PYTHON='$(PYTHON)'; export HSF_TEST_PYTHON; \
 	unset HSFRAME_PLUGIN_PATH;
 
 clean-local: clean-test-output

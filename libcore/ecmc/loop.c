@@ -105,9 +105,11 @@ static int between_chains(hsf_ecmc *e, hsf_system *sys, double clock, uint64_t s
     sys->time = clock;
     publish(e, sys);
     int rc = sys->checkpoint(sys, sys->checkpoint_ctx, asked || counted, err);
+    if (rc > 0)
+        return HSF_ENGINE_STOPPED;  /* at the clock, as the checkpoint has it */
     sys->time = t;
     publish(e, sys);
-    return rc < 0 ? -1 : rc ? HSF_ENGINE_STOPPED : 0;
+    return rc < 0 ? -1 : 0;
 }
 
 int hsf_ecmc_run(hsf_ecmc *e, hsf_system *sys, int resumed, hsf_error *err)

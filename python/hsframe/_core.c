@@ -32,8 +32,9 @@ struct SimObject {
     observer *obs;
     size_t n_obs;
     volatile sig_atomic_t stop;     /* set by SIGINT or by an observer that raised */
-    int interrupted;        /* SIGINT set stop */
     int running;
+    int closed;             /* close() was called: nothing more but reading old views */
+    Py_ssize_t views;       /* Records alive: they hold the memory until they go */
     PyObject *exc_type, *exc_value, *exc_tb;    /* an observer's exception, kept */
 };
 
@@ -55,7 +56,7 @@ static PyObject *raise_error(SimObject *self)
 
 static int need_open(SimObject *self)
 {
-    if (self->sim)
+    if (self->sim && !self->closed)
         return 0;
     PyErr_SetString(Error, "the simulation is closed");
     return -1;
@@ -314,6 +315,9 @@ static PyObject *Sim_run(SimObject *self, PyObject *args, PyObject *kw)
     return result;
 }
 
+/* Closes now, or, while views of the records are alive, marks it closed
+ * and leaves the freeing to the last of them (Records_dealloc): a view
+ * never reads freed memory. */
 static PyObject *Sim_close(SimObject *self, PyObject *unused)
 {
     (void)unused;
@@ -321,7 +325,9 @@ static PyObject *Sim_close(SimObject *self, PyObject *unused)
         PyErr_SetString(Error, "the simulation is running: an observer cannot close it");
         return NULL;
     }
-    Sim_close_now(self);
+    self->closed = 1;
+    if (!self->views)
+        Sim_close_now(self);
     Py_RETURN_NONE;
 }
 
@@ -397,6 +403,7 @@ static PyObject *records_object(SimObject *self, const void *data, Py_ssize_t le
     if (!r)
         return NULL;
     Py_INCREF(self);
+    self->views++;
     r->owner = self;
     r->data = data;
     r->len = len;
@@ -417,7 +424,7 @@ static PyObject *Sim_records(SimObject *self, PyObject *args)
         return raise_error(self);
     if (!r.n)
         return Py_BuildValue("{sn}", "n", (Py_ssize_t)0);
-    const char *m0 = (const char *)r.r, *b0 = (const char *)r.mass - 0;
+    const char *m0 = (const char *)r.r;
     PyObject *motion = records_object(self, r.r, (Py_ssize_t)(r.n * r.motion_stride));
     PyObject *body = motion ? records_object(self, r.mass, (Py_ssize_t)((r.n - 1) * r.body_stride + sizeof(double))) : NULL;
     PyObject *species = Py_None;
@@ -432,7 +439,6 @@ static PyObject *Sim_records(SimObject *self, PyObject *args)
         Py_XDECREF(species);
         return NULL;
     }
-    (void)b0;
     return Py_BuildValue("{snsisNsNsNsnsnsnsnsn}", "n", (Py_ssize_t)r.n, "dim", r.dim,
                          "motion", motion, "body", body, "species", species, "motion_stride",
                          (Py_ssize_t)r.motion_stride, "body_stride", (Py_ssize_t)r.body_stride,
@@ -450,9 +456,6 @@ static PyObject *Sim_set_velocities(SimObject *self, PyObject *args)
     PyObject *result = NULL;
     if (need_open(self))
         goto out;
-    if (self->running) {
-        /* An observer may: the engine is between two events. */
-    }
     size_t n = hsf_system_count(hsf_sim_system(self->sim));
     if ((size_t)b.len != n * 3 * sizeof(double)) {
         PyErr_Format(PyExc_ValueError, "expected %zu velocities of 3 components (float64), "
@@ -475,7 +478,7 @@ out:
 static PyObject *Sim_is_open(SimObject *self, void *closure)
 {
     (void)closure;
-    return PyBool_FromLong(self->sim != NULL);
+    return PyBool_FromLong(self->sim != NULL && !self->closed);
 }
 
 static PyMethodDef Sim_methods[] = {
@@ -529,6 +532,9 @@ static int Records_getbuffer(RecordsObject *self, Py_buffer *view, int flags)
 
 static void Records_dealloc(RecordsObject *self)
 {
+    SimObject *owner = self->owner;
+    if (owner && !--owner->views && owner->closed)
+        Sim_close_now(owner);
     Py_XDECREF(self->owner);
     PyObject_Free(self);
 }

@@ -1,0 +1,157 @@
+"""Python and the program give the same bits for the same configuration,
+whichever engine, and whether Python runs it in one piece or in many."""
+import filecmp
+
+import pytest
+
+import hsframe
+from conftest import conf, files_of, run_program
+
+# (configuration, overrides): billiards, a 3D fluid, a sheared granular
+# gas, a time-step run (springs), event-chain Monte Carlo.
+CASES = [
+    ("billiards.ini", {}),
+    ("periodic3d.ini", {"simulation.end_time": 3}),
+    ("granular-shear.ini", {"simulation.end_time": 10}),
+    ("chain.ini", {"simulation.end_time": 4}),
+    ("hexatic.ini", {"simulation.end_time": 40}),
+]
+
+# Keys of the summary that are measured by the wall clock or the memory.
+MEASURED = {"wall_seconds", "startup_seconds", "events_per_second", "collisions_per_second",
+            "steps_per_second", "peak_rss_kb", "lifts_per_second", "chains_per_second",
+            "lifts_per_cpu_second"}
+
+
+def same_files(prog, py):
+    assert files_of(prog) == files_of(py)
+    assert files_of(py), "the run wrote nothing"
+    for name in files_of(prog):
+        assert filecmp.cmp(prog / name, py / name, shallow=False), name
+
+
+def same_summary(program, python):
+    assert set(program) == set(python)
+    for k in program:
+        if k not in MEASURED:
+            assert program[k] == python[k], k
+
+
+@pytest.mark.parametrize("name,over", CASES, ids=[c[0] for c in CASES])
+def test_one_piece(two_dirs, name, over):
+    prog, py = two_dirs
+    expected = run_program(prog, conf(name), ["%s=%s" % kv for kv in over.items()])
+    with hsframe.Simulation(config=conf(name), overrides=over) as sim:
+        assert sim.run() is True
+        assert sim.ended
+        same_summary(expected, sim.summary())
+    same_files(prog, py)
+
+
+@pytest.mark.parametrize("name,over", CASES, ids=[c[0] for c in CASES])
+def test_pieces(two_dirs, name, over):
+    """until, events, until again, then to the end: the same bits."""
+    prog, py = two_dirs
+    run_program(prog, conf(name), ["%s=%s" % kv for kv in over.items()])
+    with hsframe.Simulation(config=conf(name), overrides=over) as sim:
+        end = sim.end_time
+        assert sim.run(until=end / 3) is False
+        assert sim.time >= end / 3
+        before = sim.counters["events"]
+        assert sim.run(events=57) is False
+        assert sim.run(until=end / 2) is False
+        assert sim.run() is True
+        assert sim.time == end
+        assert sim.counters["events"] >= before
+        assert sim.run() is True     # ended: nothing more
+    same_files(prog, py)
+
+
+def test_events_counts_exactly(in_tmp):
+    with hsframe.Simulation(config=conf("billiards.ini")) as sim:
+        sim.run(events=10)
+        assert sim.counters["events"] == 10
+        sim.run(events=25)
+        assert sim.counters["events"] == 35
+
+
+def test_sections(two_dirs):
+    """A dict of sections is the configuration file's text."""
+    prog, py = two_dirs
+    particles = conf("../data/billiards.txt")
+    ini = prog / "b.ini"
+    sections = {
+        "simulation": {"dim": 2, "particles": particles, "end_time": 20.0, "seed": 1},
+        "queue": {"plugin": "binary_heap"},
+        "boundary": {"plugin": "box", "size": (1, 1)},
+        "output.final": {"plugin": "snapshot", "file": "final.txt", "format": "algs4"},
+    }
+    ini.write_text(hsframe.sections_to_ini(sections))
+    run_program(prog, str(ini))
+    ini.unlink()
+    with hsframe.Simulation(sections=sections) as sim:
+        sim.run()
+    same_files(prog, py)
+
+
+def test_errors_keep_file_and_line(in_tmp):
+    with pytest.raises(hsframe.Error, match=r"did you mean 'end_time'"):
+        hsframe.Simulation(config=conf("billiards.ini"),
+                           overrides={"simulation.end_tim": 2}).run()
+    bad = in_tmp / "bad.ini"
+    bad.write_text("[simulation]\ndim = 2\nend_tme = 3\n")
+    with pytest.raises(hsframe.Error, match=r"bad\.ini:3: \[simulation\] unknown key 'end_tme'"):
+        hsframe.Simulation(config=str(bad)).time
+    with pytest.raises(hsframe.Error, match=r":2: \[simulation\] dim"):
+        hsframe.Simulation(sections={"simulation": {"dim": 4}}).run()
+    assert issubclass(hsframe.Error, RuntimeError)
+
+
+def test_closed(in_tmp):
+    sim = hsframe.Simulation(config=conf("billiards.ini"))
+    sim.run(until=1)
+    sim.close()
+    for use in (lambda: sim.time, lambda: sim.run(), lambda: sim.summary(),
+                lambda: sim.positions, lambda: sim.checkpoint("x")):
+        with pytest.raises(hsframe.Error, match="closed"):
+            use()
+    sim.close()     # twice is fine
+
+
+def test_checkpoint_resume(two_dirs):
+    """A checkpoint taken from Python, resumed in another simulation, ends
+    with the program's bits."""
+    prog, py = two_dirs
+    over = {"simulation.end_time": 3}
+    run_program(prog, conf("periodic3d.ini"), ["simulation.end_time=3"])
+    sim = hsframe.Simulation(config=conf("periodic3d.ini"), overrides=over)
+    sim.run(until=1.5)
+    t = sim.time
+    sim.checkpoint("state.ckpt")
+    sim.close()
+    again = hsframe.Simulation.resume("state.ckpt", config=conf("periodic3d.ini"),
+                                      overrides=over)
+    assert again.time == t
+    again.run()
+    assert again.summary()["resumed_at"] == t
+    again.close()
+    (py / "state.ckpt").unlink()
+    same_files(prog, py)
+
+
+def test_resume_refuses_another_configuration(in_tmp):
+    sim = hsframe.Simulation(config=conf("periodic3d.ini"),
+                             overrides={"simulation.end_time": 3})
+    sim.run(until=1)
+    sim.checkpoint("state.ckpt")
+    sim.close()
+    with pytest.raises(hsframe.Error, match="state.ckpt"):
+        hsframe.Simulation.resume("state.ckpt", config=conf("periodic3d.ini"),
+                                  overrides={"simulation.end_time": 4})
+
+
+def test_list_plugins():
+    names = {(p["name"], p["kind"]) for p in hsframe.list_plugins()}
+    assert ("snapshot", "output") in names
+    assert ("binary_heap", "queue") in names
+    assert ("box", "boundary") in names
