@@ -295,6 +295,32 @@ class Simulation:
         particle is of species 0)."""
         return self._views(False)["species"]
 
+    def snapshot(self):
+        """A copy of the system now, computed as an output computes it (the
+        records are not moved, so the run keeps the program's bits): a dict
+        of numpy arrays position, velocity, unwrapped ((n, dim) float64),
+        radius, mass ((n,) float64), species ((n,) uint8) and species_names
+        (a list, or None), time, dim, box_lo, box_hi, periodic.  Works with
+        every engine."""
+        import numpy as np
+        core = self._core()
+        time, _, n, dim, _ = core.state()
+        r, v, u, rm, sp = core.particles()
+        lo, hi, per = core.box()
+        rm = np.frombuffer(rm, dtype=np.float64)
+        out = {
+            "time": time, "dim": dim,
+            "position": np.frombuffer(r, dtype=np.float64).reshape(n, 3)[:, :dim].copy(),
+            "velocity": np.frombuffer(v, dtype=np.float64).reshape(n, 3)[:, :dim].copy(),
+            "unwrapped": np.frombuffer(u, dtype=np.float64).reshape(n, 3)[:, :dim].copy(),
+            "box_lo": np.array(lo[:dim]), "box_hi": np.array(hi[:dim]),
+            "periodic": np.array(per[:dim], dtype=bool),
+            "species_names": core.species_names(),
+            "radius": rm[:n].copy(), "mass": rm[n:].copy(),
+            "species": np.frombuffer(sp, dtype=np.uint8).copy(),
+        }
+        return out
+
     def set_velocities(self, v):
         """Gives every particle the velocity of the row of v ((n, dim) or
         (n, 3)) now, re-predicting its events; the change of kinetic energy

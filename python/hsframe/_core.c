@@ -447,6 +447,69 @@ static PyObject *Sim_records(SimObject *self, PyObject *args)
                          (Py_ssize_t)0);
 }
 
+/* particles(): bytes of n * 3 positions, n * 3 velocities, n * 3
+ * unwrapped positions, 2 * n radii and masses (doubles), n species
+ * (bytes) at the current time, computed as an output computes them
+ * (hsf_system_particle), nothing moved. */
+static PyObject *Sim_particles(SimObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (need_open(self))
+        return NULL;
+    const hsf_system *sys = hsf_sim_system(self->sim);
+    size_t n = hsf_system_count(sys);
+    PyObject *r = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * 3 * sizeof(double)));
+    PyObject *v = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * 3 * sizeof(double)));
+    PyObject *u = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * 3 * sizeof(double)));
+    PyObject *rm = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * 2 * sizeof(double)));
+    PyObject *sp = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n);
+    if (!r || !v || !u || !rm || !sp) {
+        Py_XDECREF(r);
+        Py_XDECREF(v);
+        Py_XDECREF(u);
+        Py_XDECREF(rm);
+        Py_XDECREF(sp);
+        return NULL;
+    }
+    double *pr = (double *)PyBytes_AS_STRING(r), *pv = (double *)PyBytes_AS_STRING(v),
+           *pu = (double *)PyBytes_AS_STRING(u), *prm = (double *)PyBytes_AS_STRING(rm);
+    unsigned char *psp = (unsigned char *)PyBytes_AS_STRING(sp);
+    for (size_t i = 0; i < n; i++) {
+        hsf_particle_view p;
+        hsf_system_particle(sys, i, &p);
+        memcpy(pr + 3 * i, p.r, sizeof p.r);
+        memcpy(pv + 3 * i, p.v, sizeof p.v);
+        memcpy(pu + 3 * i, p.unwrapped, sizeof p.unwrapped);
+        prm[i] = p.radius;
+        prm[n + i] = p.mass;
+        psp[i] = (unsigned char)hsf_system_species(sys, i);
+    }
+    return Py_BuildValue("NNNNN", r, v, u, rm, sp);
+}
+
+/* species_names(): the names of the species as the input gave them, or
+ * None when it named none. */
+static PyObject *Sim_species_names(SimObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (need_open(self))
+        return NULL;
+    const hsf_system *sys = hsf_sim_system(self->sim);
+    unsigned ns = hsf_system_species_count(sys);
+    if (!hsf_system_species_name(sys, 0))
+        Py_RETURN_NONE;
+    PyObject *list = PyList_New(ns);
+    for (unsigned k = 0; list && k < ns; k++) {
+        PyObject *s = PyUnicode_FromString(hsf_system_species_name(sys, k));
+        if (!s) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, k, s);
+    }
+    return list;
+}
+
 /* set_velocities(buffer of n * 3 doubles, C order). */
 static PyObject *Sim_set_velocities(SimObject *self, PyObject *args)
 {
@@ -493,6 +556,9 @@ static PyMethodDef Sim_methods[] = {
     { "counters", (PyCFunction)Sim_counters, METH_NOARGS, "the counters as a dict" },
     { "box", (PyCFunction)Sim_box, METH_NOARGS, "(lo, hi, periodic)" },
     { "records", (PyCFunction)Sim_records, METH_VARARGS, "records(now) -> layout dict" },
+    { "particles", (PyCFunction)Sim_particles, METH_NOARGS,
+      "(positions, velocities, unwrapped) now as bytes of n*3 float64" },
+    { "species_names", (PyCFunction)Sim_species_names, METH_NOARGS, "names or None" },
     { "set_velocities", (PyCFunction)Sim_set_velocities, METH_VARARGS,
       "set_velocities(bytes-like of n*3 float64)" },
     { NULL, NULL, 0, NULL }
