@@ -16,6 +16,17 @@ ls "$HSF_TEST_BUILDDIR"/python/hsframe/_core*.so >/dev/null 2>&1 ||
 "$py" -c 'import numpy, pytest' 2>/dev/null ||
     skip_all python "numpy or pytest missing (python3-numpy, python3-pytest)"
 
+# A sanitizer build's extension needs the sanitizers' runtimes loaded
+# first, before the interpreter's own libraries; the interpreter keeps
+# memory to its exit, which is not the extension's to answer for.
+preload=$(ldd "$HSF_TEST_BUILDDIR"/python/hsframe/.libs/_core*.so 2>/dev/null |
+          awk '/lib(asan|ubsan)\.so/ { printf "%s ", $3 }')
+if [ -n "$preload" ]; then
+    LD_PRELOAD="$preload"
+    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"
+    export LD_PRELOAD ASAN_OPTIONS
+fi
+
 check "pytest python/tests" env PYTHONPATH="$HSF_TEST_BUILDDIR/python" \
     HSF_TEST_HSFRAME="$HSFRAME" HSF_TEST_CONF="$CONF" \
     "$py" -m pytest -q -p no:cacheprovider -o "cache_dir=$WORK/.pytest" \
