@@ -3,8 +3,9 @@
 # beside the package's files in the prefix's Python directory.  In the
 # build tree the extension is linked into python/hsframe/ as well, so that
 # PYTHONPATH=$(builddir)/python imports it.
-EXTRA_DIST += python/hsframe/__init__.py python/hsframe/gsd.py python/tests \
-	examples/python
+EXTRA_DIST += python/hsframe/__init__.py python/hsframe/gsd.py python/hsframe/_core.c \
+	python/tests/conftest.py python/tests/test_runs.py python/tests/test_views.py \
+	python/tests/test_observers.py python/tests/test_gsd.py python/tests/test_examples.py
 if HAVE_PYTHON
 hsframepyexecdir = $(pyexecdir)/hsframe
 hsframepyexec_LTLIBRARIES = python/hsframe/_core.la

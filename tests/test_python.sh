@@ -27,7 +27,8 @@ if [ -n "$preload" ]; then
     export LD_PRELOAD ASAN_OPTIONS
 fi
 
-check "pytest python/tests" env PYTHONPATH="$HSF_TEST_BUILDDIR/python" \
+# Nothing written into the source tree (read-only in make distcheck).
+check "pytest python/tests" env PYTHONPATH="$HSF_TEST_BUILDDIR/python" PYTHONDONTWRITEBYTECODE=1 \
     HSF_TEST_HSFRAME="$HSFRAME" HSF_TEST_CONF="$CONF" \
     "$py" -m pytest -q -p no:cacheprovider -o "cache_dir=$WORK/.pytest" \
     --basetemp="$WORK/pytest" "$HSF_TEST_SRCDIR/python/tests"
