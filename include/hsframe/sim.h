@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include <hsframe/error.h>
+#include <hsframe/event.h>
 #include <hsframe/system.h>
 
 #ifdef __cplusplus
@@ -34,13 +35,18 @@ typedef struct hsf_sim hsf_sim;
  * simulated time (t = 0, interval, 2 interval, ... and at the end), as an
  * output of the run ([output.NAME] plugins' order and timing: after the
  * outputs of the configuration, at the exact time of the sample, every
- * particle's position computed at that time by hsf_system_particle).
- * fn returns 0, or -1 with err set (the run then stops with that error,
- * as when an output plugin fails).  ctx is the caller's, never freed. */
+ * particle's position computed at that time by hsf_system_particle);
+ * on_event after every processed event whose kind is in event_mask
+ * (HSF_EVENT_MASK(HSF_EVENT_PAIR) | ..., event.h), as an output's
+ * on_event.  Either may be NULL; interval 0: fn only at the end.  Each
+ * returns 0, or -1 with err set (the run then stops with that error, as
+ * when an output plugin fails).  ctx is the caller's, never freed. */
 typedef struct hsf_sim_observer {
-    double interval;        /* simulated time between calls, > 0 */
+    double interval;        /* simulated time between calls of fn, >= 0 */
     int (*fn)(hsf_sim *sim, void *ctx, hsf_error *err);
     void *ctx;
+    uint32_t event_mask;    /* event kinds for on_event; 0 for none */
+    int (*on_event)(hsf_sim *sim, void *ctx, const hsf_event_info *ev, hsf_error *err);
 } hsf_sim_observer;
 
 /* What a simulation is opened from.  Zero every member you do not set. */

@@ -21,7 +21,14 @@ static int sample(void *o, const hsf_system *sys, hsf_error *err)
 {
     (void)sys;
     observer_state *st = o;
-    return st->obs.fn(st->sim, st->obs.ctx, err);
+    return st->obs.fn ? st->obs.fn(st->sim, st->obs.ctx, err) : 0;
+}
+
+static int on_event(void *o, const hsf_system *sys, const hsf_event_info *ev, hsf_error *err)
+{
+    (void)sys;
+    observer_state *st = o;
+    return st->obs.on_event(st->sim, st->obs.ctx, ev, err);
 }
 
 /* Observers keep nothing of their own: a checkpoint holds their schedule
@@ -57,9 +64,11 @@ int hsf_run_add_observers(run_state *rs, hsf_error *err)
     hsf_system *sys = &rs->sys;
     for (size_t k = 0; k < rs->opt->n_observers; k++) {
         const hsf_sim_observer *obs = &rs->opt->observers[k];
-        if (!(obs->interval > 0) || !obs->fn)
-            return hsf_error_set(err, "observer %zu: expected an interval > 0 and a function, "
-                                 "found interval %g", k + 1, obs->interval);
+        if (!(obs->interval >= 0) || (!obs->fn && !obs->on_event) ||
+            (obs->interval > 0 && !obs->fn) || (obs->event_mask && !obs->on_event))
+            return hsf_error_set(err, "observer %zu: expected a function every interval >= 0 "
+                                 "or on events, found interval %g and event mask %#x", k + 1,
+                                 obs->interval, (unsigned)obs->event_mask);
         hsf_output_slot *o = &sys->out[sys->n_out++];
         char section[32];
         snprintf(section, sizeof section, "observer.%zu", k + 1);
@@ -71,6 +80,9 @@ int hsf_run_add_observers(run_state *rs, hsf_error *err)
             return hsf_error_set(err, "out of memory");
         }
         *vt = observer_type;
+        vt->event_mask = obs->event_mask;
+        vt->on_event = obs->on_event ? on_event : NULL;
+        sys->event_mask |= obs->event_mask;
         o->in.plugin.info = &observer_info;
         o->in.plugin.vtable = vt;
         o->in.type.output = vt;

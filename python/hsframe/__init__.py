@@ -7,6 +7,7 @@ copies, change velocities, observe it every interval of simulated time,
 checkpoint and resume it.  docs/PYTHON.md is the reference.
 """
 
+import collections as _collections
 import json as _json
 import math as _math
 import os as _os
@@ -26,6 +27,13 @@ finally:
 __all__ = ["Error", "Simulation", "list_plugins", "sections_to_ini"]
 
 Error = _core.Error
+
+# What an observer of events is given (docs/PYTHON.md): kind ("pair",
+# "wall" or "step"), time, i, j (the partner, or the wall's number),
+# impulse, virial and dr (r_i - r_j, a 3-tuple; zeros for a wall).
+Event = _collections.namedtuple("Event", "kind time i j impulse virial dr")
+_EVENT_KINDS = {"pair": 1, "wall": 2, "step": 8}
+_EVENT_NAMES = {v: k for k, v in _EVENT_KINDS.items()}
 
 
 def _build_tree_plugins():
@@ -107,8 +115,8 @@ class Simulation:
         self._observers = []
         self._sim = None
         self._closed = False
-        for fn, interval in observers:
-            self.observe(fn, interval)
+        for spec in observers:
+            self.observe(*spec)
 
     @classmethod
     def resume(cls, checkpoint, config=None, overrides=None, sections=None, plugin_path=None,
@@ -127,7 +135,9 @@ class Simulation:
         if self._sim is None:
             core = _core.Sim()
             ref = _weakref.ref(self)
-            obs = [(interval, self._observer_call(ref, fn)) for fn, interval in self._observers]
+            obs = [(interval, self._observer_call(ref, fn) if interval else None, mask,
+                    self._event_call(ref, fn) if mask else None)
+                   for fn, interval, mask in self._observers]
             self._sim = core
             try:
                 core.open(self._config, self._text, self._overrides, self._plugin_dirs,
@@ -140,6 +150,14 @@ class Simulation:
         return self._sim
 
     @staticmethod
+    def _event_call(ref, fn):
+        def call(kind, time, i, j, impulse, virial, dr):
+            sim = ref()
+            if sim is not None:
+                fn(sim, Event(_EVENT_NAMES.get(kind, kind), time, i, j, impulse, virial, dr))
+        return call
+
+    @staticmethod
     def _observer_call(ref, fn):
         def call():
             sim = ref()
@@ -147,20 +165,36 @@ class Simulation:
                 fn(sim)
         return call
 
-    def observe(self, fn, interval):
+    def observe(self, fn, interval=None, events=None):
         """Calls fn(simulation) every interval of simulated time (at t = 0,
         interval, 2 interval, ... and at the end), as an output plugin is
-        sampled.  Register observers before the simulation is first used.
-        An exception in fn stops the run right after that call and is raised
-        by run(); the simulation stays usable."""
+        sampled; or, with events (a list of "pair", "wall", "step"),
+        fn(simulation, event) after every processed event of those kinds,
+        as an output's on_event (event: hsframe.Event).  Register observers
+        before the simulation is first used.  An exception in fn stops the
+        run right after that call and is raised by run(); the simulation
+        stays usable."""
         if self._sim is not None or self._closed:
             raise Error("observe: register observers before the simulation starts "
                         "(before the first run, array or time)")
         if not callable(fn):
             raise TypeError("observe: fn must be callable")
+        if (interval is None) == (events is None):
+            raise TypeError("observe: give interval or events")
+        if events is not None:
+            if isinstance(events, str):
+                events = [events]
+            mask = 0
+            for e in events:
+                if e not in _EVENT_KINDS:
+                    raise ValueError("observe: expected events among %s, found %r"
+                                     % (", ".join(sorted(_EVENT_KINDS)), e))
+                mask |= 1 << _EVENT_KINDS[e]
+            self._observers.append((fn, 0.0, mask))
+            return
         if not interval > 0:
             raise ValueError("observe: expected an interval > 0, found %r" % (interval,))
-        self._observers.append((fn, float(interval)))
+        self._observers.append((fn, float(interval), 0))
 
     def close(self):
         """Ends the simulation: an unfinished run's outputs leave no partial

@@ -22,7 +22,8 @@ typedef struct SimObject SimObject;
  * simulation itself) and the Sim whose run it stops when it raises. */
 typedef struct observer {
     SimObject *owner;       /* borrowed: the Sim holds the observers */
-    PyObject *callable;
+    PyObject *callable;     /* every interval, or NULL */
+    PyObject *on_event;     /* called with a tuple per event, or NULL */
 } observer;
 
 struct SimObject {
@@ -60,6 +61,45 @@ static int need_open(SimObject *self)
         return 0;
     PyErr_SetString(Error, "the simulation is closed");
     return -1;
+}
+
+/* ---- one run at a time in the process -----------------------------------
+ * The core keeps some state per process (the outputs' kept temporaries
+ * of atomic files): simulations run, open, checkpoint and close one at a
+ * time, whichever thread asks.  A thread waits for the lock without the
+ * GIL; an observer (the thread holding it) may checkpoint or close
+ * another simulation, not run or open one. */
+
+static PyThread_type_lock core_lock;
+static unsigned long core_owner;    /* the thread holding core_lock, 0: none */
+
+/* Takes the lock: 1 taken, 0 held by this thread already (an observer's
+ * call), -1 with an exception when this thread holds it and may_nest is 0. */
+static int core_enter(int may_nest)
+{
+    unsigned long me = PyThread_get_thread_ident();
+    if (core_owner == me) {
+        if (may_nest)
+            return 0;
+        PyErr_SetString(Error, "a simulation is running in this thread: an observer cannot "
+                        "open or run one");
+        return -1;
+    }
+    if (!PyThread_acquire_lock(core_lock, NOWAIT_LOCK)) {
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(core_lock, WAIT_LOCK);
+        Py_END_ALLOW_THREADS
+    }
+    core_owner = me;
+    return 1;
+}
+
+static void core_leave(int taken)
+{
+    if (taken == 1) {
+        core_owner = 0;
+        PyThread_release_lock(core_lock);
+    }
 }
 
 /* ---- SIGINT: a run between two events stops; Python's handler returns after */
@@ -107,6 +147,27 @@ static int call_observer(hsf_sim *sim, void *ctx, hsf_error *err)
     return 0;
 }
 
+/* An observer's event: on_event called with (kind, time, i, j, impulse,
+ * virial, dr_x, dr_y, dr_z), the GIL taken; an exception stops the run
+ * after this event. */
+static int call_on_event(hsf_sim *sim, void *ctx, const hsf_event_info *ev, hsf_error *err)
+{
+    (void)sim, (void)err;
+    observer *o = ctx;
+    SimObject *self = o->owner;
+    PyGILState_STATE g = PyGILState_Ensure();
+    PyObject *r = PyObject_CallFunction(o->on_event, "(IdIIdd(ddd))", (unsigned)ev->kind,
+                                        ev->time, (unsigned)ev->i, (unsigned)ev->j, ev->impulse,
+                                        ev->virial, ev->dr[0], ev->dr[1], ev->dr[2]);
+    if (!r) {
+        keep_exception(self);
+        self->stop = 1;
+    }
+    Py_XDECREF(r);
+    PyGILState_Release(g);
+    return 0;
+}
+
 /* Raises the observer's exception if one was kept; returns 1 if so. */
 static int raise_kept(SimObject *self)
 {
@@ -137,16 +198,20 @@ static void Sim_close_now(SimObject *self)
     if (self->sim) {
         hsf_sim *s = self->sim;
         self->sim = NULL;
+        int taken = core_enter(1);
         Py_BEGIN_ALLOW_THREADS
         hsf_sim_close(s);
         Py_END_ALLOW_THREADS
+        core_leave(taken);
     }
 }
 
 static int Sim_traverse(SimObject *self, visitproc visit, void *arg)
 {
-    for (size_t k = 0; k < self->n_obs; k++)
+    for (size_t k = 0; k < self->n_obs; k++) {
         Py_VISIT(self->obs[k].callable);
+        Py_VISIT(self->obs[k].on_event);
+    }
     Py_VISIT(self->exc_type);
     Py_VISIT(self->exc_value);
     Py_VISIT(self->exc_tb);
@@ -155,8 +220,10 @@ static int Sim_traverse(SimObject *self, visitproc visit, void *arg)
 
 static int Sim_clear(SimObject *self)
 {
-    for (size_t k = 0; k < self->n_obs; k++)
+    for (size_t k = 0; k < self->n_obs; k++) {
         Py_CLEAR(self->obs[k].callable);
+        Py_CLEAR(self->obs[k].on_event);
+    }
     Py_CLEAR(self->exc_type);
     Py_CLEAR(self->exc_value);
     Py_CLEAR(self->exc_tb);
@@ -195,7 +262,8 @@ static const char **strings(PyObject *list, size_t *n)
 }
 
 /* open(config_path, config_text, overrides, plugin_dirs, resume, observers):
- * observers a list of (interval, callable). */
+ * observers a list of (interval, callable or None, event mask,
+ * on_event or None). */
 static PyObject *Sim_open(SimObject *self, PyObject *args, PyObject *kw)
 {
     static char *names[] = { "config_path", "config_text", "overrides", "plugin_dirs",
@@ -224,30 +292,42 @@ static PyObject *Sim_open(SimObject *self, PyObject *args, PyObject *kw)
     for (Py_ssize_t k = 0; k < n_obs; k++) {
         PyObject *item = PySequence_GetItem(observers, k);
         double interval;
-        PyObject *fn;
-        int ok = item && PyArg_ParseTuple(item, "dO", &interval, &fn);
+        PyObject *fn, *on_event;
+        unsigned int mask;
+        int ok = item && PyArg_ParseTuple(item, "dOIO", &interval, &fn, &mask, &on_event);
         Py_XDECREF(item);
         if (!ok) {
             PyMem_Free(over);
             PyMem_Free(spec);
             return NULL;
         }
-        Py_INCREF(fn);
-        self->obs[k] = (observer){ self, fn };
+        fn = fn == Py_None ? NULL : fn;
+        on_event = on_event == Py_None ? NULL : on_event;
+        Py_XINCREF(fn);
+        Py_XINCREF(on_event);
+        self->obs[k] = (observer){ self, fn, on_event };
         self->n_obs = (size_t)k + 1;
-        spec[k] = (hsf_sim_observer){ .interval = interval, .fn = call_observer,
-                                      .ctx = &self->obs[k] };
+        spec[k] = (hsf_sim_observer){ .interval = interval, .fn = fn ? call_observer : NULL,
+                                      .ctx = &self->obs[k], .event_mask = mask,
+                                      .on_event = on_event ? call_on_event : NULL };
     }
     hsf_sim_options opt = { .config_path = path, .config_text = text, .overrides = over,
                             .n_overrides = n_over, .plugin_dirs = dirs, .resume = resume,
                             .observers = spec, .n_observers = (size_t)n_obs };
     hsf_sim *sim;
     self->stop = 0;
+    int taken = core_enter(0);
+    if (taken < 0) {
+        PyMem_Free(over);
+        PyMem_Free(spec);
+        return NULL;
+    }
     self->running = 1;
     Py_BEGIN_ALLOW_THREADS
     sim = hsf_sim_open(&opt, self->err);
     Py_END_ALLOW_THREADS
     self->running = 0;
+    core_leave(taken);
     self->sim = sim;
     PyMem_Free(over);
     PyMem_Free(spec);
@@ -278,6 +358,9 @@ static PyObject *Sim_run(SimObject *self, PyObject *args, PyObject *kw)
         PyErr_SetString(Error, "the simulation is running: an observer cannot run it");
         return NULL;
     }
+    int taken = core_enter(0);
+    if (taken < 0)
+        return NULL;
     self->stop = 0;
     struct sigaction sa, old;
     if (catch_sigint) {
@@ -296,6 +379,7 @@ static PyObject *Sim_run(SimObject *self, PyObject *args, PyObject *kw)
     rc = hsf_sim_run(sim, until, (uint64_t)events, &self->stop, self->err);
     Py_END_ALLOW_THREADS
     self->running = 0;
+    core_leave(taken);
     int interrupted = 0;
     if (catch_sigint) {
         sigaction(SIGINT, &old, NULL);
@@ -349,7 +433,10 @@ static PyObject *Sim_checkpoint(SimObject *self, PyObject *args)
     const char *path;
     if (!PyArg_ParseTuple(args, "s", &path) || need_open(self))
         return NULL;
-    if (hsf_sim_checkpoint(self->sim, path, self->err))
+    int taken = core_enter(1);
+    int rc = hsf_sim_checkpoint(self->sim, path, self->err);
+    core_leave(taken);
+    if (rc)
         return raise_error(self);
     Py_RETURN_NONE;
 }
@@ -671,6 +758,8 @@ PyMODINIT_FUNC PyInit__core(void)
 {
     if (PyType_Ready(&SimType) < 0 || PyType_Ready(&RecordsType) < 0)
         return NULL;
+    if (!core_lock && !(core_lock = PyThread_allocate_lock()))
+        return PyErr_NoMemory();
     PyObject *m = PyModule_Create(&module);
     if (!m)
         return NULL;

@@ -4,6 +4,7 @@ stops between events and leaves the simulation usable."""
 import os
 import signal
 
+import numpy as np
 import pytest
 
 import hsframe
@@ -120,3 +121,67 @@ def test_ctrl_c(two_dirs):
     sim.close()
     same_files(prog, py)
     assert files_of(py)
+
+
+def test_event_observer(two_dirs):
+    """An observer of events sees every collision and wall hit, in order,
+    and changes nothing of the run (no event of its own is queued)."""
+    prog, py = two_dirs
+    expected = run_program(prog, conf("billiards.ini"))
+    seen = []
+    sim = hsframe.Simulation(config=conf("billiards.ini"))
+    sim.observe(lambda s, e: seen.append(e), events=["pair", "wall"])
+    sim.run()
+    sim.close()
+    pairs = [e for e in seen if e.kind == "pair"]
+    walls = [e for e in seen if e.kind == "wall"]
+    assert len(pairs) == expected["collisions"]
+    assert len(walls) == expected["boundary_hits"]
+    times = [e.time for e in seen]
+    assert times == sorted(times) and times[-1] <= 20.0
+    for e in pairs:
+        assert e.i != e.j and e.impulse > 0 and e.virial > 0
+        # At contact: the sum of the radii (0.03 each, data/billiards.txt).
+        assert np.linalg.norm(e.dr) == pytest.approx(0.06, rel=1e-9)
+    same_files(prog, py)
+
+
+def test_event_observer_exception(in_tmp):
+    def third(s, e):
+        if s.counters["collisions"] == 3:
+            raise RuntimeError("third collision")
+    sim = hsframe.Simulation(config=conf("billiards.ini"), observers=[(third, None, "pair")])
+    with pytest.raises(RuntimeError, match="third collision"):
+        sim.run()
+    assert sim.counters["collisions"] == 3
+    sim.close()
+
+
+def test_threads(in_tmp):
+    """Simulations in two threads: the runs take turns in the core, each
+    ends as alone."""
+    import threading
+    alone = []
+    for _ in range(2):
+        with hsframe.Simulation(config=conf("periodic3d.ini"),
+                                overrides={"simulation.end_time": 1,
+                                           "output.thermo.file": "alone.csv",
+                                           "output.final.file": "alone.xyz"}) as s:
+            s.run()
+            alone.append(s.snapshot()["position"])
+    results = {}
+
+    def work(k):
+        with hsframe.Simulation(config=conf("periodic3d.ini"),
+                                overrides={"simulation.end_time": 1,
+                                           "output.thermo.file": "t%d.csv" % k,
+                                           "output.final.file": "t%d.xyz" % k}) as s:
+            while not s.run(events=5000):
+                pass
+            results[k] = s.snapshot()["position"]
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert np.array_equal(results[0], alone[0]) and np.array_equal(results[1], alone[0])
