@@ -185,3 +185,16 @@ def test_threads(in_tmp):
     for t in threads:
         t.join()
     assert np.array_equal(results[0], alone[0]) and np.array_equal(results[1], alone[0])
+
+
+def test_observer_cannot_checkpoint_its_simulation(in_tmp):
+    def ckpt(s):
+        if s.time > 0:
+            s.checkpoint("x.ckpt")
+    sim = hsframe.Simulation(config=conf("billiards.ini"), observers=[(ckpt, 1.0)])
+    with pytest.raises(hsframe.Error, match="not stopped"):
+        sim.run()
+    assert not (in_tmp / "x.ckpt").exists()
+    sim.checkpoint("x.ckpt")    # between two pieces it may
+    assert (in_tmp / "x.ckpt").exists()
+    sim.close()

@@ -155,3 +155,20 @@ def test_list_plugins():
     assert ("snapshot", "output") in names
     assert ("binary_heap", "queue") in names
     assert ("box", "boundary") in names
+
+
+def test_other_engines_snapshot(in_tmp):
+    """The time-step and ECMC engines keep their particles apart: views are
+    refused with the reason, snapshot() reads them; events count steps and
+    chains."""
+    for name, over in (("chain.ini", {"simulation.end_time": 4}),
+                       ("hexatic.ini", {"simulation.end_time": 40})):
+        with hsframe.Simulation(config=conf(name), overrides=over) as sim:
+            sim.run(events=10)
+            with pytest.raises(hsframe.Error, match="engine = (timestep|ecmc)"):
+                sim.positions
+            snap = sim.snapshot()
+            assert snap["position"].shape == (sim.n, sim.dim)
+            assert (snap["radius"] > 0).all() and (snap["mass"] > 0).all()
+            with pytest.raises(hsframe.Error, match="engine = event"):
+                sim.set_velocities(snap["velocity"])
