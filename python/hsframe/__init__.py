@@ -334,8 +334,10 @@ class Simulation:
         records are not moved, so the run keeps the program's bits): a dict
         of numpy arrays position, velocity, unwrapped ((n, dim) float64),
         radius, mass ((n,) float64), species ((n,) uint8) and species_names
-        (a list, or None), time, dim, box_lo, box_hi, periodic.  Works with
-        every engine."""
+        (a list, or None), omega ((n, 3) angular velocities) and inertia
+        ((n,) moments of inertia) of rough particles (None without
+        rotation), time, dim, box_lo, box_hi, periodic.  Works with every
+        engine."""
         import numpy as np
         core = self._core()
         time, _, n, dim, _ = core.state()
@@ -353,6 +355,12 @@ class Simulation:
             "radius": rm[:n].copy(), "mass": rm[n:].copy(),
             "species": np.frombuffer(sp, dtype=np.uint8).copy(),
         }
+        spins = core.spins()
+        if spins is None:
+            out["omega"] = out["inertia"] = None
+        else:
+            out["omega"] = np.frombuffer(spins[0], dtype=np.float64).reshape(n, 3).copy()
+            out["inertia"] = np.frombuffer(spins[1], dtype=np.float64).copy()
         return out
 
     def set_velocities(self, v):

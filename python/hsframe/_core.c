@@ -574,6 +574,35 @@ static PyObject *Sim_particles(SimObject *self, PyObject *unused)
     return Py_BuildValue("NNNNN", r, v, u, rm, sp);
 }
 
+/* spins(): bytes of n * 3 angular velocities (radians per unit time;
+ * only z in 2D) and n moments of inertia (doubles), or None without
+ * rotation (hsf_system_spin). */
+static PyObject *Sim_spins(SimObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (need_open(self))
+        return NULL;
+    const hsf_system *sys = hsf_sim_system(self->sim);
+    size_t n = hsf_system_count(sys);
+    PyObject *w = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * 3 * sizeof(double)));
+    PyObject *in = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * sizeof(double)));
+    if (!w || !in) {
+        Py_XDECREF(w);
+        Py_XDECREF(in);
+        return NULL;
+    }
+    double *pw = (double *)PyBytes_AS_STRING(w), *pin = (double *)PyBytes_AS_STRING(in);
+    int any = 0;
+    for (size_t i = 0; i < n; i++)
+        any |= (pin[i] = hsf_system_spin(sys, i, pw + 3 * i)) > 0;
+    if (!any) {
+        Py_DECREF(w);
+        Py_DECREF(in);
+        Py_RETURN_NONE;
+    }
+    return Py_BuildValue("NN", w, in);
+}
+
 /* species_names(): the names of the species as the input gave them, or
  * None when it named none. */
 static PyObject *Sim_species_names(SimObject *self, PyObject *unused)
@@ -646,6 +675,7 @@ static PyMethodDef Sim_methods[] = {
     { "particles", (PyCFunction)Sim_particles, METH_NOARGS,
       "(positions, velocities, unwrapped) now as bytes of n*3 float64" },
     { "species_names", (PyCFunction)Sim_species_names, METH_NOARGS, "names or None" },
+    { "spins", (PyCFunction)Sim_spins, METH_NOARGS, "(omega, inertia) bytes or None" },
     { "set_velocities", (PyCFunction)Sim_set_velocities, METH_VARARGS,
       "set_velocities(bytes-like of n*3 float64)" },
     { NULL, NULL, 0, NULL }

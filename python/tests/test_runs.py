@@ -2,6 +2,8 @@
 whichever engine, and whether Python runs it in one piece or in many."""
 import filecmp
 
+import numpy as np
+
 import pytest
 
 import hsframe
@@ -172,3 +174,17 @@ def test_other_engines_snapshot(in_tmp):
             assert (snap["radius"] > 0).all() and (snap["mass"] > 0).all()
             with pytest.raises(hsframe.Error, match="engine = event"):
                 sim.set_velocities(snap["velocity"])
+
+
+def test_spins(in_tmp):
+    """Rough particles' spins in the snapshot; none without rotation."""
+    with hsframe.Simulation(config=conf("rough-gas.ini"),
+                            overrides={"simulation.end_time": 1}) as sim:
+        sim.run()
+        s = sim.snapshot()
+        assert s["omega"].shape == (sim.n, 3) and (s["inertia"] > 0).all()
+        assert np.abs(s["omega"][:, 2]).max() > 0
+        rot = 0.5 * (s["inertia"] * (s["omega"] ** 2).sum(axis=1)).sum()
+        assert rot == pytest.approx(sim.summary()["rotational_energy"], rel=1e-9)
+    with hsframe.Simulation(config=conf("billiards.ini")) as sim:
+        assert sim.snapshot()["omega"] is None
