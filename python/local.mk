@@ -11,9 +11,6 @@ hsframepyexecdir = $(pyexecdir)/hsframe
 hsframepyexec_LTLIBRARIES = python/hsframe/_core.la
 python_hsframe__core_la_SOURCES = python/hsframe/_core.c
 python_hsframe__core_la_CPPFLAGS = $(AM_CPPFLAGS) $(PYTHON_INCLUDES)
-# Python's headers declare what -Wstrict-prototypes and
-# -Wmissing-prototypes would flag; the rest of the warnings stay.
-python_hsframe__core_la_CFLAGS = -Wall -Wextra -Wshadow
 python_hsframe__core_la_LDFLAGS = -module -avoid-version -shared -shrext $(PYTHON_EXT_SUFFIX)
 python_hsframe__core_la_LIBADD = libhsframe.la
 hsframepythondir = $(pyexecdir)/hsframe
