@@ -15,20 +15,23 @@ python_hsframe__core_la_LDFLAGS = -module -avoid-version -shared -shrext $(PYTHO
 python_hsframe__core_la_LIBADD = libhsframe.la
 hsframepythondir = $(pyexecdir)/hsframe
 hsframepython_PYTHON = python/hsframe/__init__.py python/hsframe/gsd.py
-python_build_tree = python-build-tree
+python_build_tree = python/hsframe/build-tree.stamp
 endif
 
-# The build tree's package: the sources of a separate build directory
-# copied beside the extension.
+# The build tree's package: the extension linked beside the package's
+# files (copied there in a separate build directory).  A stamp, so that a
+# built tree is up to date for make -q.
 all-local: $(python_build_tree)
 clean-local: python-clean
-python-build-tree: python/hsframe/_core.la
+python/hsframe/build-tree.stamp: python/hsframe/_core.la $(srcdir)/python/hsframe/__init__.py \
+		$(srcdir)/python/hsframe/gsd.py
 	@if test '$(srcdir)' != .; then \
 	  for f in __init__.py gsd.py; do cp -f $(srcdir)/python/hsframe/$$f python/hsframe/$$f; done; \
 	fi
-	$(AM_V_GEN)ln -sf .libs/_core$(PYTHON_EXT_SUFFIX) python/hsframe/_core$(PYTHON_EXT_SUFFIX)
+	$(AM_V_GEN)ln -sf .libs/_core$(PYTHON_EXT_SUFFIX) python/hsframe/_core$(PYTHON_EXT_SUFFIX) && \
+	  touch $@
 python-clean:
-	rm -f python/hsframe/_core$(PYTHON_EXT_SUFFIX)
+	rm -f python/hsframe/_core$(PYTHON_EXT_SUFFIX) python/hsframe/build-tree.stamp
 	rm -rf python/hsframe/__pycache__ python/tests/__pycache__
 	if test '$(srcdir)' != .; then rm -f python/hsframe/__init__.py python/hsframe/gsd.py; fi
-.PHONY: python-build-tree python-clean
+.PHONY: python-clean
