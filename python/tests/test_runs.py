@@ -188,3 +188,27 @@ def test_spins(in_tmp):
         assert rot == pytest.approx(sim.summary()["rotational_energy"], rel=1e-9)
     with hsframe.Simulation(config=conf("billiards.ini")) as sim:
         assert sim.snapshot()["omega"] is None
+
+
+def test_resume_from_sections(two_dirs):
+    """A checkpoint of a simulation opened from sections resumes from the
+    same sections and ends as the program does from their file."""
+    prog, py = two_dirs
+    sections = {
+        "simulation": {"dim": 3, "end_time": 2.0, "seed": 3},
+        "init": {"lattice": "fcc", "cells": (5, 5, 5), "packing_fraction": 0.3},
+        "boundary": {"plugin": "periodic"},
+        "output.final": {"plugin": "snapshot", "file": "final.xyz"},
+    }
+    ini = prog / "run.ini"
+    ini.write_text(hsframe.sections_to_ini(sections))
+    run_program(prog, str(ini))
+    ini.unlink()
+    sim = hsframe.Simulation(sections=sections)
+    sim.run(until=1.0)
+    sim.checkpoint("s.ckpt")
+    sim.close()
+    with hsframe.Simulation.resume("s.ckpt", sections=sections) as again:
+        again.run()
+    (py / "s.ckpt").unlink()
+    same_files(prog, py)
