@@ -15,4 +15,5 @@ hsframeinclude_HEADERS = \
 	include/hsframe/force.h \
 	include/hsframe/io.h \
 	include/hsframe/state.h \
-	include/hsframe/prefetch.h
+	include/hsframe/prefetch.h \
+	include/hsframe/sim.h

@@ -5,7 +5,7 @@ CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
 	tests/test_queue_conformance tests/test_measure tests/test_speeds tests/test_state \
 	tests/test_rules tests/test_forces tests/test_path tests/test_energy \
 	tests/test_vibrating_wall tests/test_poly_rises tests/test_mesh_search \
-	tests/test_engine_ballistic
+	tests/test_engine_ballistic tests/test_sim
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/test_scenarios.sh \
@@ -113,6 +113,11 @@ tests_test_forces_SOURCES = tests/test_forces.c
 tests_test_forces_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_forces_LDADD = $(TEST_LDADD)
 tests_test_forces_LDFLAGS = $(TEST_EXPORTS)
+tests_test_sim_SOURCES = tests/test_sim.c
+tests_test_sim_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_sim_LDADD = $(TEST_LDADD)
+tests_test_sim_LDFLAGS = $(TEST_EXPORTS)
+
 tests_test_engine_ballistic_SOURCES = tests/test_engine_ballistic.c tests/engine_ballistic.c \
 	tests/engine_ballistic.h
 tests_test_engine_ballistic_CPPFLAGS = $(TEST_CPPFLAGS)
@@ -235,6 +240,8 @@ tests_fixtures_hangs_la_CPPFLAGS = $(AM_CPPFLAGS) -DBROKEN=5 -DNAME='"hangs"'
 tests_fixtures_hangs_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 TESTS += tests/test_queue_check.sh
 EXTRA_DIST += tests/test_queue_check.sh
+TESTS += tests/test_python.sh
+EXTRA_DIST += tests/test_python.sh
 
 
 # What the tests find: the built plugins, the fixtures, the source tree.
@@ -244,6 +251,7 @@ AM_TESTS_ENVIRONMENT = \
 	HSF_QUEUE_PLUGIN_DIR='$(abs_top_builddir)/plugins/queue/.libs'; \
 	export HSF_QUEUE_PLUGIN_DIR; \
 	HSF_FIXTURE_DIR='$(abs_top_builddir)/tests/fixtures/.libs'; export HSF_FIXTURE_DIR; \
+	HSF_TEST_PYTHON='$(PYTHON)'; export HSF_TEST_PYTHON; \
 	unset HSFRAME_PLUGIN_PATH;
 
 clean-local: clean-test-output

@@ -18,5 +18,6 @@
 #include <hsframe/force.h>
 #include <hsframe/io.h>
 #include <hsframe/prefetch.h>
+#include <hsframe/sim.h>
 
 #endif

@@ -84,11 +84,15 @@ static void tick(hsf_progress *pg, const hsf_ecmc *e, const hsf_system *sys, dou
 }
 
 /* Between chains: a stop asked for by a signal or by stop_after_chains,
- * checkpoints that are due.  Returns 0 to go on, HSF_ENGINE_STOPPED or -1. */
-static int between_chains(hsf_ecmc *e, hsf_system *sys, double clock, hsf_error *err)
+ * at sys->stop_time or after sys->stop_events chains of this call
+ * (stop_at), checkpoints that are due.  Returns 0 to go on,
+ * HSF_ENGINE_STOPPED or -1. */
+static int between_chains(hsf_ecmc *e, hsf_system *sys, double clock, uint64_t stop_at,
+                          hsf_error *err)
 {
     int asked = sys->stop && *sys->stop;
-    int counted = e->stop_after_chains && e->chains_this_process >= e->stop_after_chains;
+    int counted = (e->stop_after_chains && e->chains_this_process >= e->stop_after_chains) ||
+                  (sys->checkpoint && (clock >= sys->stop_time || e->chains_this_process >= stop_at));
     int due = sys->checkpoint && !(e->s.chains & 0xf) && hsf_seconds_now() >= sys->checkpoint_due;
     if (!asked && !counted && !due)
         return 0;
@@ -102,9 +106,11 @@ static int between_chains(hsf_ecmc *e, hsf_system *sys, double clock, hsf_error 
     sys->time = clock;
     publish(e, sys);
     int rc = sys->checkpoint(sys, sys->checkpoint_ctx, asked || counted, err);
+    if (rc > 0)
+        return HSF_ENGINE_STOPPED;  /* at the clock, as the checkpoint has it */
     sys->time = t;
     publish(e, sys);
-    return rc < 0 ? -1 : rc ? HSF_ENGINE_STOPPED : 0;
+    return rc < 0 ? -1 : 0;
 }
 
 int hsf_ecmc_run(hsf_ecmc *e, hsf_system *sys, int resumed, hsf_error *err)
@@ -122,6 +128,8 @@ int hsf_ecmc_run(hsf_ecmc *e, hsf_system *sys, int resumed, hsf_error *err)
             return -1;
     }
     double end_moved = sys->end_time * n;
+    const uint64_t stop_at = sys->stop_events ? e->chains_this_process + sys->stop_events
+                                              : UINT64_MAX;
     int counted_out = 0;    /* [ecmc] chains reached before end_time */
     while (e->s.moved < end_moved && !counted_out) {
         double due = next_due(sys), target = due * n;
@@ -132,7 +140,7 @@ int hsf_ecmc_run(hsf_ecmc *e, hsf_system *sys, int resumed, hsf_error *err)
                     counted_out = 1;
                     break;
                 }
-                int rc = between_chains(e, sys, clock, err);
+                int rc = between_chains(e, sys, clock, stop_at, err);
                 if (rc)
                     return rc;
                 e->chains_this_process++;

@@ -152,22 +152,21 @@ static int on_key(void *user, const char *section, const char *key, const char *
     return 1;
 }
 
-int hsf_config_load(hsf_config_file *cf, const char *path, hsf_error *err)
+/* Reads the configuration from f (closed here), named path in messages,
+ * relative paths taken from dir. */
+static int load_stream(hsf_config_file *cf, const char *path, const char *dir, FILE *f,
+                       hsf_error *err)
 {
     memset(cf, 0, sizeof *cf);
     cf->path = strdup(path);
-    const char *slash = strrchr(path, '/');
-    cf->dir = slash ? strndup(path, (size_t)(slash - path + 1)) : strdup("");
-    if (!cf->path || !cf->dir) {
+    cf->dir = dir ? strdup(dir) : NULL;
+    if (!cf->path || !cf->dir || !f) {
+        if (f)
+            fclose(f);
         hsf_config_file_free(cf);
         return hsf_error_set(err, "%s: out of memory", path);
     }
-    reader rd = { .f = fopen(path, "r"), .cf = cf };
-    if (!rd.f) {
-        hsf_error_set(err, "%s: cannot open configuration: %s", path, strerror(errno));
-        hsf_config_file_free(cf);
-        return -1;
-    }
+    reader rd = { .f = f, .cf = cf };
     load_state st = { .cf = cf, .rd = &rd, .err = err };
     int bad = ini_parse_stream(read_line, &rd, on_key, &st);
     fclose(rd.f);
@@ -190,6 +189,30 @@ int hsf_config_load(hsf_config_file *cf, const char *path, hsf_error *err)
         return -1;
     }
     return 0;
+}
+
+int hsf_config_load(hsf_config_file *cf, const char *path, hsf_error *err)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        memset(cf, 0, sizeof *cf);
+        return hsf_error_set(err, "%s: cannot open configuration: %s", path, strerror(errno));
+    }
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, (size_t)(slash - path + 1)) : strdup("");
+    int rc = load_stream(cf, path, dir, f, err);
+    free(dir);
+    return rc;
+}
+
+int hsf_config_load_text(hsf_config_file *cf, const char *name, const char *text,
+                         hsf_error *err)
+{
+    /* fmemopen refuses an empty buffer in older C libraries: a newline
+     * reads the same as nothing. */
+    size_t len = strlen(text);
+    FILE *f = len ? fmemopen((void *)text, len, "r") : fmemopen("\n", 1, "r");
+    return load_stream(cf, name, "", f, err);
 }
 
 static char *trimmed(const char *s, size_t len)

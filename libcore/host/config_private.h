@@ -43,6 +43,12 @@ struct hsf_config {
 /* Reads path.  Returns 0, or -1 with err set ("path:line: ..."). */
 int hsf_config_load(hsf_config_file *cf, const char *path, hsf_error *err);
 
+/* The same from the text of a configuration (INI as a file holds it),
+ * named name in messages ("name:line: ..."); relative paths are taken
+ * from the current directory. */
+int hsf_config_load_text(hsf_config_file *cf, const char *name, const char *text,
+                         hsf_error *err);
+
 /* Applies one "-s SECTION.KEY=VALUE" (the section is everything before the
  * last dot of the left-hand side).  Returns 0, or -1 with err set. */
 int hsf_config_override(hsf_config_file *cf, const char *assignment, hsf_error *err);

@@ -52,7 +52,7 @@ static int open_outputs(run_state *rs, hsf_error *err)
     if (!names)
         return -1;
     hsf_system *sys = &rs->sys;
-    sys->out = calloc(n ? n : 1, sizeof *sys->out);
+    sys->out = calloc(n + rs->opt->n_observers + 1, sizeof *sys->out);
     int rc = sys->out ? 0 : hsf_error_set(err, "out of memory");
     for (size_t k = 0; k < n && !rc; k++) {
         hsf_output_slot *o = &sys->out[k];
@@ -65,7 +65,7 @@ static int open_outputs(run_state *rs, hsf_error *err)
         }
     }
     free(names);
-    return rc;
+    return rc || hsf_run_add_observers(rs, err);
 }
 
 /* Closes the outputs again, their sections checked (hsf_run_options
@@ -460,7 +460,8 @@ static int run_prelude(run_state *rs, const hsf_run_options *opt, hsf_error *err
     for (size_t k = 0; k < opt->n_overrides; k++)
         over[k] = opt->overrides[k];
     over[opt->n_overrides] = "simulation.engine=event";
-    hsf_run_options quiet = { .config_path = opt->config_path, .overrides = over,
+    hsf_run_options quiet = { .config_path = opt->config_path,
+                              .config_text = opt->config_text, .overrides = over,
                               .n_overrides = opt->n_overrides + 1,
                               .plugin_dirs = opt->plugin_dirs,
                               .stop = opt->stop, .skip_outputs = 1 };
@@ -508,7 +509,8 @@ static int start_from_prelude(run_state *rs, const hsf_run_options *opt, hsf_err
 int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
-    if (hsf_config_load(&rs->cf, opt->config_path, err))
+    if (opt->config_text ? hsf_config_load_text(&rs->cf, opt->config_path, opt->config_text, err)
+                         : hsf_config_load(&rs->cf, opt->config_path, err))
         return -1;
     for (size_t k = 0; k < opt->n_overrides; k++)
         if (hsf_config_override(&rs->cf, opt->overrides[k], err))
@@ -633,6 +635,8 @@ int hsf_run_prepare(run_state *rs, const hsf_run_options *opt, hsf_error *err)
 
     for (size_t k = 0; k < sys->n_out; k++) {
         hsf_output_slot *o = &sys->out[k];
+        if (hsf_run_is_observer(o))
+            continue;       /* made by hsf_run_add_observers */
         if (!hsf_instance_state(&o->in))
             return hsf_error_set(err, "out of memory");
         o->in.initialised = 1;

@@ -108,6 +108,13 @@ typedef struct hsf_engine_ops {
     /* Frees the engine's state and drops what it did not commit (rs may
      * be partly prepared, or not at all). */
     void (*close)(run_state *rs);
+
+    /* For a run driven through hsf_sim (sim.h), between two events: brings
+     * every particle's record (rs->sys.m) to the current time; gives
+     * particle i velocity v now, its events predicted anew.  NULL when the
+     * engine's records are not the system's between events. */
+    int (*sync)(run_state *rs, hsf_error *err);
+    int (*set_velocity)(run_state *rs, size_t i, const double v[3], hsf_error *err);
 } hsf_engine_ops;
 
 extern const hsf_engine_ops hsf_event_engine_ops, hsf_timestep_engine_ops, hsf_ecmc_engine_ops;

@@ -5,6 +5,7 @@
 
 #include "event/audit.h"
 #include "event/checkpoint.h"
+#include "event/predict.h"
 #include "event/setup.h"
 #include "host/error_private.h"
 #include "model/model.h"
@@ -116,10 +117,25 @@ static void close_engine(run_state *rs)
     rs->engine_state = NULL;
 }
 
+/* Every particle moved to now, as a reversal or a rescale does. */
+static int sync_records(run_state *rs, hsf_error *err)
+{
+    (void)err;
+    hsf_system *sys = &rs->sys;
+    for (size_t i = 0; i < sys->n; i++)
+        advance(sys, &sys->m[i], sys->time);
+    return 0;
+}
+
+static int set_velocity(run_state *rs, size_t i, const double v[3], hsf_error *err)
+{
+    return hsf_engine_set_velocity(rs->engine_state, (uint32_t)i, v, err);
+}
+
 const hsf_engine_ops hsf_event_engine_ops = {
     .name = "event", .caps = HSF_ENGINE_FIXED | HSF_ENGINE_SLIDING | HSF_ENGINE_MOVING_WALLS,
     .check = check, .bind = bind, .add_files = add_files, .open = open_model,
     .prepare = prepare, .run = run, .save = save, .restore = restore,
     .final_check = final_check, .commit = commit, .summary = summary, .describe = describe,
-    .close = close_engine,
+    .close = close_engine, .sync = sync_records, .set_velocity = set_velocity,
 };

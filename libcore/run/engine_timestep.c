@@ -106,7 +106,8 @@ static int compare_engines(run_state *rs, hsf_error *err)
     over[opt->n_overrides] = "simulation.engine=event";
     over[opt->n_overrides + 1] = "simulation.compare=no";
     hsf_stats stats = { 0 };
-    hsf_run_options ref = { .config_path = opt->config_path, .overrides = over,
+    hsf_run_options ref = { .config_path = opt->config_path,
+                            .config_text = opt->config_text, .overrides = over,
                             .n_overrides = opt->n_overrides + 2,
                             .plugin_dirs = opt->plugin_dirs, .stop = opt->stop,
                             .skip_outputs = 1, .stats = &stats };

@@ -92,9 +92,11 @@ const hsf_param hsf_run_checkpoint_params[] = {
       "before a job's time limit; 0: never" },
     { "stop_at_time", HSF_PARAM_DOUBLE, "0", 0, 1e300,
       "simulated time at which the run writes a checkpoint and stops (exit 75), after the "
-      "first event or step that reaches it; a run resumed at or past it goes on; 0: never" },
+      "first event, step or chain that reaches it; a run resumed at or past it goes on; "
+      "0: never" },
     { "stop_after_events", HSF_PARAM_INT, "0", 0, 1e18,
-      "events (time-step engine: steps) after which the run writes a checkpoint and stops "
+      "events (time-step engine: steps; ECMC: chains) after which the run writes a "
+      "checkpoint and stops "
       "(exit 75), counted afresh by each resumed segment; 0: never" },
     { NULL, 0, NULL, 0, 0, NULL }
 };

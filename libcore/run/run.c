@@ -60,25 +60,41 @@ static void schedule_checkpoint(run_state *rs)
 
 /* sys->checkpoint: writes the checkpoint; asks to stop when told to
  * (final) or when stop_after has passed. */
-static int checkpoint_now(hsf_system *sys, void *ctx, int final, hsf_error *err)
+int hsf_run_save(run_state *rs, const char *path, hsf_error *err)
 {
-    run_state *rs = ctx;     /* sys is &rs->sys */
-    (void)sys;
-    int stop = final || (rs->stop_after > 0 && hsf_seconds_now() - rs->started >= rs->stop_after);
     hsf_ckpt_run run = { .config = rs->config_text, .particles_crc = rs->particles_crc,
                          .start = rs->start,
                          .wall = rs->wall_before + hsf_seconds_now() - rs->started,
                          .checkpoints = rs->checkpoints + 1 };
     hsf_conserved_pack(&rs->c0, run.conserved);
-    if (rs->engine->save(rs, hsf_config_string(&rs->checkpoint, "file"), &run, err))
+    if (rs->engine->save(rs, path, &run, err))
         return -1;
     rs->checkpoints++;
+    return 0;
+}
+
+static int checkpoint_now(hsf_system *sys, void *ctx, int final, hsf_error *err)
+{
+    run_state *rs = ctx;     /* sys is &rs->sys */
+    (void)sys;
+    int stop = final || (rs->stop_after > 0 && hsf_seconds_now() - rs->started >= rs->stop_after);
+    if (hsf_run_save(rs, hsf_config_string(&rs->checkpoint, "file"), err))
+        return -1;
     schedule_checkpoint(rs);
     return stop;
 }
 
+void hsf_run_arm_checkpoints(run_state *rs)
+{
+    rs->sys.checkpoint = checkpoint_now;
+    rs->sys.checkpoint_ctx = rs;
+    rs->every = hsf_config_double(&rs->checkpoint, "every");
+    rs->stop_after = hsf_config_double(&rs->checkpoint, "stop_after");
+    schedule_checkpoint(rs);
+}
+
 /* The state at time 0, or from the checkpoint to resume from. */
-static int starting_state(run_state *rs, const char *resume, hsf_error *err)
+int hsf_run_starting_state(run_state *rs, const char *resume, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
     if (!resume) {
@@ -110,7 +126,7 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
     int status = HSF_EXIT_OK;
     rs->opt = opt;
     hsf_system *sys = &rs->sys;
-    if (hsf_run_prepare(rs, opt, err) || starting_state(rs, opt->resume, err)) {
+    if (hsf_run_prepare(rs, opt, err) || hsf_run_starting_state(rs, opt->resume, err)) {
         status = HSF_EXIT_USAGE;
     } else if (opt->check_only) {
         if (opt->info)
@@ -134,16 +150,12 @@ int hsf_run(const hsf_run_options *opt, hsf_error *err)
         sys->stop = opt->stop;
         rs->started = hsf_seconds_now();
         if (rs->checkpoint.section) {
-            sys->checkpoint = checkpoint_now;
-            sys->checkpoint_ctx = rs;
-            rs->every = hsf_config_double(&rs->checkpoint, "every");
-            rs->stop_after = hsf_config_double(&rs->checkpoint, "stop_after");
+            hsf_run_arm_checkpoints(rs);
             /* A run resumed at or past stop_at_time goes on: the same
              * configuration then stops once and ends. */
             double at = hsf_config_double(&rs->checkpoint, "stop_at_time");
             sys->stop_time = at > 0 && at > sys->time ? at : INFINITY;
             sys->stop_events = (uint64_t)hsf_config_int(&rs->checkpoint, "stop_after_events");
-            schedule_checkpoint(rs);
         }
         hsf_progress progress;
         if (opt->progress) {

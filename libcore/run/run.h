@@ -17,8 +17,14 @@
  * "try again later", which job scripts test to requeue. */
 enum { HSF_EXIT_OK = 0, HSF_EXIT_FAILURE = 1, HSF_EXIT_USAGE = 2, HSF_EXIT_CHECKPOINTED = 75 };
 
+struct hsf_sim;
+struct hsf_sim_observer;
+
 typedef struct hsf_run_options {
     const char *config_path;
+    const char *config_text;        /* the configuration's text, read instead of the
+                                       file config_path then only names (hsf_sim_open);
+                                       NULL: read config_path */
     const char *const *overrides;   /* "SECTION.KEY=VALUE" strings */
     size_t n_overrides;
     const char *plugin_dirs;        /* colon-separated, searched first; may be NULL */
@@ -37,6 +43,11 @@ typedef struct hsf_run_options {
     hsf_stats *stats;               /* when not NULL, receives the counters at the end */
     int check_only;                 /* check everything a run checks before it starts,
                                        then stop: nothing runs, nothing is written */
+    /* Observers of a run driven through hsf_sim (run/sim_observer.c):
+     * outputs after those of the configuration, called with sim. */
+    const struct hsf_sim_observer *observers;
+    size_t n_observers;
+    struct hsf_sim *sim;
 } hsf_run_options;
 
 /* Builds the system described by the configuration, checks everything,

@@ -88,6 +88,24 @@ int hsf_run_has_section(const run_state *rs, const char *name);
  * message: "FILE:LINE", or "-s SECTION.KEY" (in a static buffer). */
 const char *hsf_run_key_where(const run_state *rs, const char *section, const char *key);
 
+/* Appends to the outputs one slot for each of rs->opt's observers
+ * (sim_observer.c), their state made.  Returns 0, or -1 with err set. */
+int hsf_run_add_observers(run_state *rs, hsf_error *err);
+
+/* 1 if output slot o is an observer's. */
+int hsf_run_is_observer(const hsf_output_slot *o);
+
+/* Writes the run's checkpoint to path now, with the run's record, as
+ * [checkpoint] does (run.c).  Returns 0 or -1 with err set. */
+int hsf_run_save(run_state *rs, const char *path, hsf_error *err);
+
+/* The state at time 0, or from the checkpoint resume (run.c). */
+int hsf_run_starting_state(run_state *rs, const char *resume, hsf_error *err);
+
+/* With [checkpoint]: sets up the checkpoints its every and stop_after ask
+ * for (sys->checkpoint, checkpoint_due; run.c). */
+void hsf_run_arm_checkpoints(run_state *rs);
+
 /* Marks the particles of the species [simulation] fixed_species names as
  * fixed (fixed.c), and checks that every fixed particle is at rest.
  * Returns 0, or -1 with err set (an unknown species; file:line of a

@@ -105,6 +105,10 @@ plugin = periodic"
 echo
 sh "$top/tests/bench/scaling2d.sh" "$hsframe" $((rounds + 1)) "$scale"
 
+# A run started from Python at the program's rate (docs/PYTHON.md).
+echo
+sh "$top/tests/bench/python.sh" $((rounds + 1)) "$scale"
+
 # Start-up and memory at 10^6 and 10^7 particles.
 echo
 if [ "$scale" = 1 ]; then sh "$top/tests/bench/startup.sh"; else sh "$top/tests/bench/startup.sh" quick; fi

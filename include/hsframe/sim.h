@@ -1,0 +1,170 @@
+/* Since ABI 1.6: a run driven by a program instead of by the hsframe
+ * command (the Python module, docs/PYTHON.md, is built on it).
+ *
+ * A simulation is opened from a configuration exactly as `hsframe -c
+ * FILE -s SECTION.KEY=VALUE ...` assembles a run (the same checks, the
+ * same messages with file:line, the same plugins), then advanced in as
+ * many pieces as the caller likes: up to a simulated time, by a number of
+ * events (time steps for engine = timestep, chains for engine = ecmc), or
+ * to [simulation] end_time.  Between two pieces the state is that between
+ * two events, as a checkpoint sees it: a run cut into pieces ends with the
+ * same bits as one run of the program, and a piece stops through the
+ * machinery of [checkpoint] stop_at_time and stop_after_events.
+ *
+ * Not thread-safe: one thread at a time per simulation.  Every function
+ * that can fail returns -1 (or NULL) with err set to hsframe's message. */
+#ifndef HSFRAME_SIM_H
+#define HSFRAME_SIM_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <hsframe/error.h>
+#include <hsframe/event.h>
+#include <hsframe/system.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Opaque, owned by the caller once opened (hsf_sim_close frees it). */
+typedef struct hsf_sim hsf_sim;
+
+/* An observer: fn is called with the simulation every interval of
+ * simulated time (t = 0, interval, 2 interval, ... and at the end), as an
+ * output of the run ([output.NAME] plugins' order and timing: after the
+ * outputs of the configuration, at the exact time of the sample, every
+ * particle's position computed at that time by hsf_system_particle);
+ * on_event after every processed event whose kind is in event_mask
+ * (HSF_EVENT_MASK(HSF_EVENT_PAIR) | ..., event.h), as an output's
+ * on_event.  Either may be NULL; interval 0: fn only at the end.  Each
+ * returns 0, or -1 with err set (the run then stops with that error, as
+ * when an output plugin fails).  ctx is the caller's, never freed. */
+typedef struct hsf_sim_observer {
+    double interval;        /* simulated time between calls of fn, >= 0 */
+    int (*fn)(hsf_sim *sim, void *ctx, hsf_error *err);
+    void *ctx;
+    uint32_t event_mask;    /* event kinds for on_event; 0 for none */
+    int (*on_event)(hsf_sim *sim, void *ctx, const hsf_event_info *ev, hsf_error *err);
+} hsf_sim_observer;
+
+/* What a simulation is opened from.  Zero every member you do not set. */
+typedef struct hsf_sim_options {
+    /* The configuration: a file (config_path), or its text (config_text,
+     * INI as a file holds it; config_path then names it in messages and
+     * relative paths are taken from the current directory). */
+    const char *config_path;
+    const char *config_text;
+    const char *const *overrides;   /* "SECTION.KEY=VALUE", as hsframe -s */
+    size_t n_overrides;
+    const char *plugin_dirs;        /* colon-separated, searched first; may be NULL */
+    const char *resume;             /* a checkpoint of this configuration to go on
+                                       from (hsf_sim_checkpoint, hsframe's
+                                       [checkpoint]), or NULL */
+    const hsf_sim_observer *observers;  /* copied; n_observers of them */
+    size_t n_observers;
+} hsf_sim_options;
+
+/* Assembles the run (configuration, plugins, particles, checks) and
+ * schedules its start: the outputs' begin and first samples are taken,
+ * the engine's first predictions made; or, with resume, reads the
+ * checkpoint.  Strings are copied.  Returns the simulation, or NULL with
+ * err set (a bad configuration or input, as hsframe's exit status 2). */
+hsf_sim *hsf_sim_open(const hsf_sim_options *opt, hsf_error *err);
+
+/* What hsf_sim_run returns besides -1 (failure, err set: the simulation
+ * can then only be closed). */
+enum {
+    HSF_SIM_ENDED = 0,          /* end_time reached: outputs complete, files committed */
+    HSF_SIM_PAUSED = 1,         /* until or events reached; run again to go on */
+    HSF_SIM_INTERRUPTED = 2     /* *stop became non-zero: stopped between two events,
+                                   the state intact; run again to go on */
+};
+
+/* Advances until the simulated time reaches until (the first event at or
+ * past it is processed; INFINITY: no limit), or for events events (steps,
+ * chains; 0: no limit), or to end_time, whichever comes first; a
+ * non-zero *stop (a signal handler's flag; stop may be NULL) stops it
+ * between two events.  After HSF_SIM_ENDED it returns HSF_SIM_ENDED at
+ * once.  The checkpoints a [checkpoint] every asks for are written as
+ * hsframe writes them; its stop_at_time, stop_after_events and stop_after
+ * are the caller's to ask for here. */
+int hsf_sim_run(hsf_sim *sim, double until, uint64_t events,
+                const volatile sig_atomic_t *stop, hsf_error *err);
+
+/* The system, for the read accessors of system.h (time, counters,
+ * particles at the current time, box).  Owned by sim, valid until
+ * hsf_sim_close. */
+const hsf_system *hsf_sim_system(const hsf_sim *sim);
+
+/* 1 once the run reached end_time (HSF_SIM_ENDED), else 0. */
+int hsf_sim_ended(const hsf_sim *sim);
+
+/* The summary now, as `hsframe --summary json` prints it at the end (the
+ * same keys; before the end, the counters and rates so far): one JSON
+ * object, malloc'ed (the caller frees it).  NULL with err set when out of
+ * memory. */
+char *hsf_sim_summary_json(hsf_sim *sim, hsf_error *err);
+
+/* Writes a checkpoint of the state now to path, atomically, as
+ * [checkpoint] file does (the configuration's record included, so that
+ * only a simulation opened from the same configuration resumes from it:
+ * hsf_sim_options resume, or hsframe --resume).  Returns 0 or -1. */
+int hsf_sim_checkpoint(hsf_sim *sim, const char *path, hsf_error *err);
+
+/* The particle records in place, for views without copies.  The records
+ * are arrays of structures: particle i's position is the 3 doubles at
+ * (char *)r + i * motion_stride, its velocity at v, its radius at radius,
+ * all three with motion_stride; its mass at (char *)mass + i *
+ * body_stride.  species: n bytes, or NULL when every particle is of
+ * species 0.  The pointers stay valid until hsf_sim_close (the records
+ * are never moved); what they point at changes as the run goes on. */
+typedef struct hsf_sim_records {
+    size_t n;
+    int dim;                /* r and v have 3 components; those past dim are 0 */
+    const double *r, *v, *radius, *mass;
+    size_t motion_stride, body_stride;     /* bytes */
+    const uint8_t *species;
+} hsf_sim_records;
+
+/* Fills *out.  With now non-zero, first brings every particle's record to
+ * the current time (position and, in a field, velocity), so that the
+ * records read as the system now; moving a record to now changes the last
+ * bits of the trajectory that follows, as a thermostat's or a
+ * compression's rescale does.  With now 0 the records are as the engine
+ * keeps them: particle i's position at its own last event.  Returns 0, or
+ * -1 with err set: only the event engine keeps its particles in these
+ * records (engine = timestep and ecmc refuse). */
+int hsf_sim_get_records(hsf_sim *sim, int now, hsf_sim_records *out, hsf_error *err);
+
+/* Gives particle i (0-based) velocity v (length/time; components past the
+ * dimension are ignored) at the current time, predicting its events anew
+ * and counting the change of kinetic energy as heat, as a thermostat does
+ * (thermostat.h, hsf_control_set_velocity).  A fixed particle keeps
+ * still.  Returns 0, or -1 with err set (i out of range, an engine other
+ * than event, a plugin failed). */
+int hsf_sim_set_velocity(hsf_sim *sim, size_t i, const double v[3], hsf_error *err);
+
+/* Calls fn for every plugin a run would find (hsframe --list-plugins):
+ * plugin_dirs (colon-separated, may be NULL) first, then
+ * $HSFRAME_PLUGIN_PATH and the installed plugin directory; the first of
+ * each name, in path order then by name.  name, kind ("queue",
+ * "boundary", "output", "interaction", "thermostat", "force"), summary
+ * and file are valid during the call only.  Returns the number found, or
+ * -1 with err set (out of memory). */
+long hsf_sim_plugins(const char *plugin_dirs,
+                     void (*fn)(void *ctx, const char *name, const char *kind,
+                                const char *summary, const char *file),
+                     void *ctx, hsf_error *err);
+
+/* Frees everything.  A run that did not end leaves no half-written output
+ * file (as an interrupted hsframe); its checkpoints stay.  NULL is
+ * accepted. */
+void hsf_sim_close(hsf_sim *sim);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
