@@ -382,5 +382,30 @@ class Simulation:
         """Multiplies every velocity by factor (set_velocities)."""
         self.set_velocities(self.velocities * float(factor))
 
+    # Why the number of particles is fixed: the event engine sizes at open
+    # the queue's keys (the particles', then the special events'), the
+    # cell grid and neighbour lists, the model's per-particle tables, the
+    # outputs' per-particle histories (msd, vacf, transport, freepath) and
+    # the conserved quantities the summary compares with; a checkpoint
+    # resumes only into the configuration's own particles.  None of these
+    # can follow a change of n between two events without corrupting it.
+    _FIXED_N = ("the number of particles is fixed for a simulation's life (the engine's "
+                "queue keys, cells and lists, the model's and the outputs' per-particle "
+                "arrays and the checkpoints are all sized when it opens); take snapshot() "
+                "or a GSD frame (hsframe.gsd), change the particles there and open a new "
+                "Simulation from them")
+
+    def add_particle(self, position, velocity, radius, mass=1.0, species=0):
+        """Not available: raises hsframe.Error (docs/PYTHON.md, "The number
+        of particles"); the simulation is left as it was."""
+        self._core()
+        raise Error("add_particle: " + self._FIXED_N)
+
+    def remove_particle(self, i):
+        """Not available: raises hsframe.Error (docs/PYTHON.md, "The number
+        of particles"); the simulation is left as it was."""
+        self._core()
+        raise Error("remove_particle: " + self._FIXED_N)
+
 
 from . import gsd  # noqa: E402,F401  (hsframe.gsd: GSD frames, needs the gsd package on use)
