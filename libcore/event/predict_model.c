@@ -9,6 +9,7 @@
 #include "event/predict_parts.h"
 #include "model/model.h"
 #include "shared/boundary_hit.h"
+#include "shared/shear.h"
 
 /* The block scan of the model path's plain case. */
 static void scan_block_model(const hsf_system *sys, uint32_t i, const hsf_block_cell *block,
@@ -216,5 +217,19 @@ HSF_AVX2_CLONES int hsf_predict_model_batched(const hsf_event_engine *e, uint32_
                                               const crossing *cross, prediction *p,
                                               hsf_error *err)
 {
+    return find_model(e, i, cross, p, err, 1);
+}
+
+/* A sheared box with cells (hsf_pair_law_model): a particle whose block
+ * of cells reaches no gradient face sees no sliding image, only the
+ * periodic ones, and is searched in batches as in an unsheared box; one
+ * near the faces is searched the scalar way, through the images as they
+ * slide (hsf_shear_scan). */
+HSF_AVX2_CLONES int hsf_predict_model_sheared(const hsf_event_engine *e, uint32_t i,
+                                              const crossing *cross, prediction *p,
+                                              hsf_error *err)
+{
+    if (hsf_shear_near_faces(e->sys, i))
+        return find_model(e, i, cross, p, err, 0);
     return find_model(e, i, cross, p, err, 1);
 }
