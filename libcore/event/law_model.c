@@ -161,6 +161,8 @@ void hsf_pair_law_model(hsf_event_engine *e, hsf_pair_law *law)
     if (law->slide_axis >= 0 && sys->search == HSF_SEARCH_CELLS && !md->first &&
         !(sys->fixed && (law->path_motion & HSF_PATH_FIELD)))
         law->predict = hsf_predict_model_sheared;
+    law->slide_batched = law->predict == hsf_predict_model_sheared && !law->path_motion &&
+                         md->n_species <= 1 && !md->steps;
     law->execute = growing ? pair_growing : pair_still;
     law->wall = law->walls_move ? (growing ? wall_moving_growing : wall_moving)
                                 : (growing ? wall_still_growing : wall_still);

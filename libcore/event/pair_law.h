@@ -57,6 +57,10 @@ typedef struct hsf_pair_law {
     /* The sheared box's gradient axis, where a cell crossing out of the
      * box enters a sliding image (shared/shear.h); -1 without one. */
     int slide_axis;
+    /* A sheared box whose pairs are all cores on straight lines (one rule
+     * without steps, no field, no growth, no bonds): the candidates
+     * through the sliding images are solved in batches. */
+    int slide_batched;
 } hsf_pair_law;
 
 /* Chooses e's law for its system: the hard sphere's without a model,
