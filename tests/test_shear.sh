@@ -97,6 +97,12 @@ sheared "square well" -s interaction.plugin=square_well -s interaction.range=1.5
 check "inelastic: no overlap" run_status 0 -c fluid.ini -s interaction.plugin=inelastic \
     -s interaction.restitution=0.8
 check "inelastic: the balance counts the dissipated energy" balanced
+# Dense 3D grains near the gradient faces: their candidates through the
+# sliding images are solved in batches (cores on straight lines).
+check "inelastic, 3D dense: no overlap" run_status 0 -c fluid.ini -s simulation.dim=3 \
+    -s init.lattice=fcc -s init.cells="5 5 5" -s init.packing_fraction=0.45 \
+    -s simulation.end_time=1 -s interaction.plugin=inelastic -s interaction.restitution=0.8
+check "inelastic, 3D dense: the balance counts the dissipated energy" balanced
 
 # A random start packs the spheres with the images at rest, then shears.
 sheared "3D random start" -s simulation.dim=3 -s init.method=random -s init.lattice=fcc \

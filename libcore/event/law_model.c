@@ -152,9 +152,17 @@ void hsf_pair_law_model(hsf_event_engine *e, hsf_pair_law *law)
 {
     const hsf_system *sys = e->sys;
     int growing = (law->path_motion & HSF_PATH_GROWING) != 0;
-    law->predict = sys->model->batched && sys->search != HSF_SEARCH_ALL
-                       ? hsf_predict_model_batched
-                       : hsf_predict_model;
+    const hsf_model *md = sys->model;
+    law->predict = md->batched && sys->search != HSF_SEARCH_ALL ? hsf_predict_model_batched
+                                                                 : hsf_predict_model;
+    /* A sheared box with cells: batched away from the gradient faces
+     * (hsf_predict_model_sheared), unless bonds or fixed particles in a
+     * field keep every search scalar (hsf_model.batched). */
+    if (law->slide_axis >= 0 && sys->search == HSF_SEARCH_CELLS && !md->first &&
+        !(sys->fixed && (law->path_motion & HSF_PATH_FIELD)))
+        law->predict = hsf_predict_model_sheared;
+    law->slide_batched = law->predict == hsf_predict_model_sheared && !law->path_motion &&
+                         md->n_species <= 1 && !md->steps;
     law->execute = growing ? pair_growing : pair_still;
     law->wall = law->walls_move ? (growing ? wall_moving_growing : wall_moving)
                                 : (growing ? wall_still_growing : wall_still);

@@ -57,6 +57,10 @@ typedef struct hsf_pair_law {
     /* The sheared box's gradient axis, where a cell crossing out of the
      * box enters a sliding image (shared/shear.h); -1 without one. */
     int slide_axis;
+    /* A sheared box whose pairs are all cores on straight lines (one rule
+     * without steps, no field, no growth, no bonds): the candidates
+     * through the sliding images are solved in batches. */
+    int slide_batched;
 } hsf_pair_law;
 
 /* Chooses e's law for its system: the hard sphere's without a model,
@@ -73,6 +77,9 @@ int hsf_predict_hard(const struct hsf_event_engine *e, uint32_t i, const struct 
 int hsf_predict_model(const struct hsf_event_engine *e, uint32_t i,
                       const struct crossing *cross, struct prediction *p, hsf_error *err);
 int hsf_predict_model_batched(const struct hsf_event_engine *e, uint32_t i,
+                              const struct crossing *cross, struct prediction *p,
+                              hsf_error *err);
+int hsf_predict_model_sheared(const struct hsf_event_engine *e, uint32_t i,
                               const struct crossing *cross, struct prediction *p,
                               hsf_error *err);
 int hsf_execute_hard(struct hsf_event_engine *e, uint32_t i, uint32_t j, double t,

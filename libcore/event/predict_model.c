@@ -9,6 +9,7 @@
 #include "event/predict_parts.h"
 #include "model/model.h"
 #include "shared/boundary_hit.h"
+#include "shared/shear.h"
 
 /* The block scan of the model path's plain case. */
 static void scan_block_model(const hsf_system *sys, uint32_t i, const hsf_block_cell *block,
@@ -105,6 +106,89 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32
     solve_batch_model(s);
 }
 
+/* The candidates a particle near the gradient faces sees through the
+ * sliding images (hsf_shear_scan), in batches: cores on straight lines
+ * (hsf_pair_law.slide_batched), each seen through its image's shift and
+ * moving its vshift faster.  The operands of model_events.c's relative
+ * (r_j + v_j dt, then + shift; v_j + vshift) and the batch solve of the
+ * plain case: the scalar search's events. */
+typedef struct sliding_search {
+    pair_search s;
+    double vshift[3][HSF_PAIR_BATCH];
+} sliding_search;
+
+static void solve_sliding(sliding_search *ss)
+{
+    pair_search *s = &ss->s;
+    hsf_pair_batch *pb = &s->batch;
+    const double ri[3] = { s->ri[0], s->ri[1], s->ri[2] };
+    const double vi[3] = { s->vi[0], s->vi[1], s->vi[2] };
+    const double now = s->now, radius_i = s->radius_i, scale = s->scale;
+    const double core = s->rule->core;
+    const int dim = s->sys->dim;
+    for (uint32_t k = 0; k < pb->n; k++) {
+        const hsf_motion *mj = &s->m[pb->j[k]];
+        double dt = now - mj->t;
+        for (int a = 0; a < 3; a++) {
+            double rj = mj->r[a] + mj->v[a] * dt, vj = mj->v[a];
+            vj += ss->vshift[a][k];
+            pb->dr[a][k] = ri[a] - (rj + pb->shift[a][k]);
+            pb->dv[a][k] = vi[a] - vj;
+        }
+        if (dim == 2)
+            pb->dr[2][k] = pb->dv[2][k] = 0;
+        pb->sigma[k] = core * ((radius_i + s->radius[pb->j[k]]) * scale);
+    }
+    solve_gathered_as(s, 1);
+}
+
+static void consider_sliding_batched(void *ctx, uint32_t j, const double shift[3],
+                                     const double vshift[3])
+{
+    sliding_search *ss = ctx;
+    uint32_t k = ss->s.batch.n;
+    for (int a = 0; a < 3; a++)
+        ss->vshift[a][k] = vshift[a];
+    if (note_candidate(&ss->s, j, shift))
+        solve_sliding(ss);
+}
+
+/* Whether the sliding search's partner is no event after all: the quick
+ * test of unresolved (|v_j + vshift| <= |v_i| + |dv| still holds), else
+ * the scalar search decides. */
+static inline int unresolved_sliding(const pair_search *s)
+{
+    double vv = hsf_dot(s->best_dv, s->best_dv), vi2 = hsf_dot(s->vi, s->vi);
+    return !(s->best > 0 && vv > 1e-24 * vi2 && vv > 0);
+}
+
+static void search_sliding(const hsf_event_engine *e, uint32_t i, sliding_search *ss)
+{
+    const hsf_system *sys = e->sys;
+    pair_search *s = &ss->s;
+    s->sys = sys;
+    s->m = sys->m;
+    s->b = sys->b;
+    s->mi = &sys->m[i];
+    s->partner = HSF_NONE;
+    s->shifted = 1;
+    s->batch.n = 0;
+    s->species = sys->species;
+    s->rules = NULL;
+    s->rule = sys->model->rule;
+    s->steps = 0;
+    s->scalar_best = 0;
+    s->n_near = 0;
+    s->radius = sys->model->radius;
+    s->radius_i = sys->model->radius[i];
+    s->scale = sys->model->growth.s0;
+    s->field = 0;
+    s->cores = 1;
+    s->growing = 0;
+    hsf_shear_scan(sys, i, s->now, sys->shear.slide, consider_sliding_batched, ss);
+    solve_sliding(ss);
+}
+
 /* The model path's prediction (model/model.h): as predict, but with the
  * radius the model keeps (the motion record holds the reach), the path a
  * parabola in a field, and the search of the model's pair rules; batched
@@ -162,7 +246,22 @@ find_model(const hsf_event_engine *e, uint32_t i, const crossing *cross, predict
         return bad_hit(sys, i, t_wall, err);
     double best = t_wall < t_cell ? t_wall : t_cell;
     uint32_t partner = HSF_NONE;
-    if (batched) {
+    if (batched == 2) {
+        sliding_search ss;
+        pair_search *s = &ss.s;
+        memcpy(s->ri, ri, sizeof ri);
+        memcpy(s->vi, vi, sizeof vi);
+        s->now = now;
+        s->best = best;
+        search_sliding(e, i, &ss);
+        if (s->partner != HSF_NONE && __builtin_expect(unresolved_sliding(s), 0)) {
+            s->partner = HSF_NONE;
+            s->best = best;
+            hsf_model_search(sys, i, ri, vi, now, &s->best, &s->partner);
+        }
+        best = s->best;
+        partner = s->partner;
+    } else if (batched) {
         pair_search s;
         memcpy(s.ri, ri, sizeof ri);
         memcpy(s.vi, vi, sizeof vi);
@@ -217,4 +316,21 @@ HSF_AVX2_CLONES int hsf_predict_model_batched(const hsf_event_engine *e, uint32_
                                               hsf_error *err)
 {
     return find_model(e, i, cross, p, err, 1);
+}
+
+/* A sheared box with cells (hsf_pair_law_model): a particle whose block
+ * of cells reaches no gradient face sees no sliding image, only the
+ * periodic ones, and is searched in batches as in an unsheared box; one
+ * near the faces is searched through the images as they slide
+ * (hsf_shear_scan): in batches when every pair is a core on a straight
+ * line (sliding_search), else the scalar way. */
+HSF_AVX2_CLONES int hsf_predict_model_sheared(const hsf_event_engine *e, uint32_t i,
+                                              const crossing *cross, prediction *p,
+                                              hsf_error *err)
+{
+    if (!hsf_shear_near_faces(e->sys, i))
+        return find_model(e, i, cross, p, err, 1);
+    if (e->law.slide_batched)
+        return find_model(e, i, cross, p, err, 2);
+    return find_model(e, i, cross, p, err, 0);
 }
