@@ -36,9 +36,9 @@ static __attribute__((noinline)) int do_model_pair(hsf_event_engine *e, uint32_t
     if (outcome == HSF_OUTCOME_NONE)
         return predict(e, i, NULL, err);
     /* A fixed partner is unchanged: the events others have with it stand. */
-    sys->b[i].changed_seq = e->next_seq;
+    e->slot[i].changed_seq = e->next_seq;
     if (!sys->fixed || !sys->fixed[j])
-        sys->b[j].changed_seq = e->next_seq;
+        e->slot[j].changed_seq = e->next_seq;
     if (outcome == HSF_OUTCOME_CORE) {
         sys->b[i].collisions++;
         sys->b[j].collisions++;
@@ -68,7 +68,7 @@ __attribute__((always_inline)) static inline int do_pair(hsf_event_engine *e, co
         hsf_prefetch(hsf_nb_block(&sys->nb, j) + 64);
     }
     hsf_prefetch(&sys->m[j]);
-    if (sys->b[j].changed_seq >= ev->seq) {
+    if (e->slot[j].changed_seq >= ev->seq) {
         sys->stats.stale_events++;
         return predict(e, i, NULL, err);
     }
@@ -86,7 +86,7 @@ __attribute__((always_inline)) static inline int do_pair(hsf_event_engine *e, co
     hsf_event_info info = { .kind = HSF_EVENT_PAIR, .time = ev->time, .i = i, .j = j };
     info.impulse = hsf_pair_collide(dr, mi->v, mj->v, sys->b[i].mass, sys->b[j].mass,
                                     &info.virial);
-    sys->b[i].changed_seq = sys->b[j].changed_seq = e->next_seq;
+    e->slot[i].changed_seq = e->slot[j].changed_seq = e->next_seq;
     sys->b[i].collisions++;
     sys->b[j].collisions++;
     sys->stats.collisions++;
@@ -177,7 +177,7 @@ static inline int do_wall(hsf_event_engine *e, const hsf_event *ev, hsf_error *e
         if (sys->model->growth.on)
             info.impulse += grow_off_wall(sys, i, (int)ev->object);
     }
-    sys->b[i].changed_seq = e->next_seq;
+    e->slot[i].changed_seq = e->next_seq;
     sys->b[i].collisions++;
     sys->stats.wall_hits++;
     sys->stats.wall_impulse += info.impulse;
@@ -209,17 +209,20 @@ static inline int do_cell(hsf_event_engine *e, const hsf_event *ev, hsf_error *e
         /* A particle that strayed across a sheared box's gradient face
          * comes back as the image it is (shear.h) before it is wrapped. */
         if (__builtin_expect(sys->shear.on, 0) && hsf_shear_come_back(sys, i))
-            sys->b[i].changed_seq = e->next_seq;
+            e->slot[i].changed_seq = e->next_seq;
         hsf_cells_reanchor(&sys->cells, sys->m, sys->b, i);
         if (hsf_neighbours_renew(&sys->nb, &sys->cells, sys->m, sys->b, i, err))
             return -1;
     } else if (__builtin_expect(sys->shear.on, 0) && axis == sys->shear.gradient &&
                leaves_box(sys, i, axis, dir)) {
         hsf_shear_cross(sys, i, dir);
-        sys->b[i].changed_seq = e->next_seq;  /* its velocity changed */
+        e->slot[i].changed_seq = e->next_seq;  /* its velocity changed */
     } else if (sys->search == HSF_SEARCH_CELLS) {
         hsf_cells_cross(&sys->cells, sys->m, sys->b, i, axis, dir);
-        crossing cross = { .axis = axis, .dir = dir, .partner = ev->object, .seq = ev->seq };
+        uint32_t kept = ev->object;
+        crossing cross = { .axis = axis, .dir = dir, .partner = kept,
+                           .changed = e->keep_partner && kept != HSF_NONE &&
+                                      e->slot[kept].changed_seq >= ev->seq };
         return predict(e, i, &cross, err);
     } else {
         sys->m[i].r[axis] = dir > 0 ? sys->lo[axis] : sys->hi[axis];

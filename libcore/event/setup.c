@@ -259,10 +259,23 @@ static int open_queue(hsf_event_engine *e, int prelude, hsf_error *err)
     return 0;
 }
 
+/* Each particle's slot (state.h), 0: no event scheduled, no velocity
+ * changed. */
+static int make_slots(hsf_event_engine *e, hsf_error *err)
+{
+    size_t n = e->sys->n ? e->sys->n : 1;
+    if (!(e->slot = calloc(n, sizeof *e->slot)))
+        return hsf_error_set(err, "out of memory for %zu particles' events", e->sys->n);
+    return 0;
+}
+
 int hsf_event_prepare(hsf_event_engine *e, const hsf_config *sim, int growing,
                       const hsf_particle_set *set, int prelude, hsf_error *err)
 {
-    return build_search(e, sim, growing, set, err) || open_queue(e, prelude, err) ? -1 : 0;
+    return build_search(e, sim, growing, set, err) || open_queue(e, prelude, err) ||
+                   make_slots(e, err)
+               ? -1
+               : 0;
 }
 
 void hsf_event_queue_name(const hsf_event_engine *e, char *buf, size_t size)
@@ -292,5 +305,6 @@ void hsf_event_free(hsf_event_engine *e)
     hsf_event_finish_record(e, 0, NULL);
     hsf_instance_close(&e->queue_instance);
     free(e->special_seq);
+    free(e->slot);
     free(e);
 }

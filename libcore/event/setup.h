@@ -25,8 +25,8 @@ hsf_event_engine *hsf_event_open(hsf_system *sys, hsf_config_file *cf,
  * sets sys->search, builds the cell grid, the neighbour lists and the
  * image shifts, starts the model on set, and notes whether a cell
  * crossing keeps its partner.  Then the queue, empty, with its keys (the
- * particles, then HSF_SPECIAL_KEYS), and the recorder unless prelude.
- * Returns 0 or -1 with err set. */
+ * particles, then HSF_SPECIAL_KEYS), and the recorder unless prelude, and
+ * the particles' slots (state.h).  Returns 0 or -1 with err set. */
 int hsf_event_prepare(hsf_event_engine *e, const hsf_config *sim, int growing,
                       const hsf_particle_set *set, int prelude, hsf_error *err);
 
