@@ -2,8 +2,9 @@
  * and how it uses it, the sequence numbers that tell stale events, the
  * reading ahead.  The system (shared/system_private.h) holds what every
  * engine shares; this holds what only the event engine uses, and reaches
- * the system through sys.  Made by hsf_event_open (setup.h) when the run
- * is assembled, completed by hsf_event_prepare, freed by hsf_event_free. */
+ * the system through sys.  Made by hsf_event_prepare (setup.h) once the
+ * particles are in the system, from the [queue] plugin the run bound
+ * before (hsf_event_bind_queue); freed by hsf_event_free. */
 #ifndef HSF_EVENT_STATE_H
 #define HSF_EVENT_STATE_H
 
