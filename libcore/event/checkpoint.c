@@ -104,15 +104,17 @@ static int read_shear(hsf_system *sys, const unsigned char *data, size_t size,
 /* The engine's slots (state.h) in the BODY records (shared/checkpoint_run.h). */
 static void get_slot(const void *ctx, size_t i, hsf_ckpt_slot *out)
 {
-    const hsf_event_slot *sl = &((const hsf_event_engine *)ctx)->slot[i];
-    *out = (hsf_ckpt_slot){ .object = sl->object, .changed_seq = sl->changed_seq,
+    const hsf_event_engine *e = ctx;
+    const hsf_event_slot *sl = &e->slot[i];
+    *out = (hsf_ckpt_slot){ .object = e->sys->b[i].event_object, .changed_seq = sl->changed_seq,
                             .event = { .seq = sl->seq, .kind = sl->kind, .face = sl->face } };
 }
 
 static void set_slot(void *ctx, size_t i, const hsf_ckpt_slot *in)
 {
-    hsf_event_slot *sl = &((hsf_event_engine *)ctx)->slot[i];
-    sl->object = in->object;
+    hsf_event_engine *e = ctx;
+    hsf_event_slot *sl = &e->slot[i];
+    e->sys->b[i].event_object = in->object;
     sl->changed_seq = in->changed_seq;
     sl->seq = in->event.seq;
     sl->kind = in->event.kind;

@@ -147,7 +147,7 @@ static inline void fetch_ahead(hsf_event_engine *e)
         } else
             fetch_neighbourhood(e, k, 1);
         if (sl->kind == HSF_EVENT_PAIR) {
-            uint32_t j = sl->object;
+            uint32_t j = sys->b[k].event_object;
             hsf_prefetch(&sys->m[j]);
             fetch_body(e, j);   /* with the collision's counts, within the 48 bytes */
             if (e->queue_prefetch)    /* the collision will set j's event */
@@ -157,9 +157,10 @@ static inline void fetch_ahead(hsf_event_engine *e)
             /* A crossing reads the particles of the cells it brings near
              * (next stage) and solves the partner it kept again. */
             ah->layers[ah->n_layers++] = k;
-            if (sl->object != HSF_NONE) {
-                hsf_prefetch(&sys->m[sl->object]);
-                hsf_prefetch(&e->slot[sl->object].changed_seq);   /* all it reads */
+            uint32_t j = sys->b[k].event_object;
+            if (j != HSF_NONE) {
+                hsf_prefetch(&sys->m[j]);
+                hsf_prefetch(&e->slot[j].changed_seq);   /* all it reads */
             }
         }
     }

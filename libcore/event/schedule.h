@@ -36,7 +36,7 @@ static int push(hsf_event_engine *e, double time, uint32_t kind, uint32_t subjec
         if (is_particle_event(kind)) {
             hsf_event_slot *sl = &e->slot[subject];
             sl->kind = (uint8_t)kind;
-            sl->object = object;
+            sys->b[subject].event_object = object;
             sl->seq = seq;
             sl->face = face & 7;
         } else {
@@ -84,7 +84,8 @@ static inline int next_event(hsf_event_engine *e, hsf_event *ev)
     if (key < n) {
         const hsf_event_slot *sl = &e->slot[key];
         *ev = (hsf_event){ .time = time, .seq = sl->seq, .subject = key,
-                           .object = sl->object, .kind = sl->kind, .stamp = sl->face };
+                           .object = sys->b[key].event_object, .kind = sl->kind,
+                           .stamp = sl->face };
     } else {
         *ev = (hsf_event){ .time = time };
         ev->kind = hsf_special_kind(sys, key, &ev->object);

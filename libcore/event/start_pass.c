@@ -33,7 +33,7 @@ void hsf_start_limits_of(const hsf_system *sys, int keep_partner, uint32_t i,
 }
 
 /* A particle's running pick, in its slot's idle fields (start_pass.h):
- * object is the partner plus one (NO_PICK: none yet, REDO_PICK: left to
+ * seq is the partner plus one (NO_PICK: none yet, REDO_PICK: left to
  * predict), changed_seq holds the bits of the time. */
 #define NO_PICK 0u
 #define REDO_PICK UINT32_MAX
@@ -48,7 +48,7 @@ static inline double pick_time(const hsf_event_slot *b)
 
 static inline void set_pick(hsf_event_slot *b, uint32_t j, double t)
 {
-    b->object = j + 1;
+    b->seq = j + 1;
     memcpy(&b->changed_seq, &t, sizeof t);
 }
 
@@ -80,7 +80,7 @@ typedef struct pass {
 static inline void side(pass *p, uint32_t i, uint32_t j, double t)
 {
     hsf_event_slot *b = &p->slot[i];
-    uint32_t pick = b->object;
+    uint32_t pick = (uint32_t)b->seq;
     if (!(t < INFINITY) || pick == REDO_PICK)
         return;
     if (pick == NO_PICK) {
@@ -89,7 +89,7 @@ static inline void side(pass *p, uint32_t i, uint32_t j, double t)
     }
     double best = pick_time(b);
     if (t < best ? best <= t * (1 + HSF_START_CLOSE) : t <= best * (1 + HSF_START_CLOSE))
-        b->object = REDO_PICK;
+        b->seq = REDO_PICK;
     else if (t < best)
         set_pick(b, j, t);
 }
@@ -141,7 +141,7 @@ static inline void note(pass *p, uint32_t i, uint32_t j, const double shift[3], 
 static inline void pair(pass *p, uint32_t i, uint32_t j, const double shift[3],
                         const double back[3])
 {
-    int i_side = p->slot[i].object != REDO_PICK, j_side = p->slot[j].object != REDO_PICK;
+    int i_side = p->slot[i].seq != REDO_PICK, j_side = p->slot[j].seq != REDO_PICK;
     if (i_side && j_side && shift[0] == 0 && shift[1] == 0 && shift[2] == 0 &&
         p->m[i].t == p->now && p->m[j].t == p->now) {
         note(p, i, j, shift, 1);
@@ -185,7 +185,7 @@ static void pass_cells(pass *p)
         hsf_cell_coords(l, sys->b[i].cell, x);
         for (int a = 0; a < sys->dim; a++)
             if (!sys->periodic[a] && (x[a] == 0 || x[a] == (int32_t)l->n[a] - 1))
-                p->slot[i].object = REDO_PICK;
+                p->slot[i].seq = REDO_PICK;
         const uint32_t *cell = hsf_cell_at(l, sys->b[i].cell);
         uint32_t count = cell[0], after = 0;
         for (uint32_t q = 0; q < slots && q < count; q++) {
@@ -287,9 +287,9 @@ int hsf_start_pass_run(const hsf_system *sys, hsf_event_slot *slot)
 uint32_t hsf_start_pass_take(hsf_event_slot *slot, uint32_t i, double *best)
 {
     hsf_event_slot *b = &slot[i];
-    uint32_t pick = b->object;
+    uint32_t pick = (uint32_t)b->seq;
     *best = pick_time(b);
-    b->object = 0;
+    b->seq = 0;
     b->changed_seq = 0;
     return pick == NO_PICK ? HSF_NONE : pick == REDO_PICK ? HSF_START_REDO : pick - 1;
 }
@@ -297,7 +297,7 @@ uint32_t hsf_start_pass_take(hsf_event_slot *slot, uint32_t i, double *best)
 void hsf_start_pass_clear(hsf_event_slot *slot, uint32_t from, size_t n)
 {
     for (size_t i = from; i < n; i++) {
-        slot[i].object = 0;
+        slot[i].seq = 0;
         slot[i].changed_seq = 0;
     }
 }

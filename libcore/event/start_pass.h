@@ -26,7 +26,7 @@
  *
  * No memory of its own but a fixed batch: each particle's running pick is
  * kept in two fields of its slot in the engine (state.h) that wait idle
- * until its first event is pushed, object (the partner) and changed_seq
+ * until its first event is pushed, seq (the partner) and changed_seq
  * (the bits of the time).  Both are 0 from hsf_event_prepare until then,
  * and hsf_start_pass_take gives them back as 0. */
 #ifndef HSF_START_PASS_H

@@ -30,8 +30,8 @@ typedef struct hsf_ahead {
 } hsf_ahead;
 
 /* Each particle's part of the engine: its one scheduled event (with an
- * indexed queue, which holds only its time and seq, the rest is here) and
- * when its velocity last changed.  The engine's array of them (slot) is
+ * indexed queue, which holds only its time and seq, the rest is here but
+ * for its object) and when its velocity last changed.  The engine's array of them (slot) is
  * the engine's alone: another engine's particles have none. */
 typedef struct hsf_event_slot {
     uint64_t seq : 56;      /* the event's seq (2^56 predictions: centuries at 10^7 per
@@ -41,9 +41,9 @@ typedef struct hsf_event_slot {
     uint64_t changed_seq;   /* the engine's last seq given when the particle's velocity
                                last changed: an event predicted with it as partner is
                                stale unless its seq is above this (schedule.h) */
-    uint32_t object;        /* with an indexed queue: the event's object (partner, wall,
-                               or a crossing's kept partner) */
 } hsf_event_slot;
+/* The event's object (partner, wall, or a crossing's kept partner) is the
+ * body's event_object (io/particle.h): it fills the body's padding. */
 
 typedef struct hsf_event_engine {
     hsf_system *sys;        /* the system it moves (the run's; not owned) */

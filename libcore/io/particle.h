@@ -45,7 +45,10 @@ typedef struct hsf_motion {
  * what an event and the reading ahead for it read of a particle, anchor to
  * mass, are the first 48 (event/read_ahead.h, fetch_body).  The event
  * engine's own per-particle fields (its scheduled event, when the velocity
- * last changed) are in its state (event/state.h, hsf_event_slot). */
+ * last changed) are in its state (event/state.h, hsf_event_slot), but for
+ * the event's object, which fills the 4 bytes the others leave to the
+ * body's alignment: in the slot it would make each particle 4 or 8 bytes
+ * larger than the 80 the body alone took before. */
 typedef struct hsf_body {
     double anchor[3];       /* centre of the neighbourhood sphere (neighbours.h),
                                inside the extent; r stays within the skin of it */
@@ -56,6 +59,8 @@ typedef struct hsf_body {
     uint32_t collisions;    /* pair collisions and wall hits so far */
     double mass;
     int32_t image[3];       /* periodic wraps so far: unwrapped = r + image * length */
+    uint32_t event_object;  /* the event engine's: with an indexed queue, the object of the
+                               particle's scheduled event (event/state.h, hsf_event_slot) */
 } hsf_body;
 _Static_assert(sizeof(hsf_body) == 64, "a body is 64 bytes");
 
