@@ -26,7 +26,7 @@ int hsf_ecmc_checkpoint_write(const hsf_ecmc *e, hsf_system *sys, const char *pa
     hsf_ckpt_writer w;
     if (hsf_ckpt_create(&w, path, err))
         return hsf_error_prefix(err, "checkpoint: ");
-    hsf_ckpt_write_run(&w, sys, run, 0, 0);   /* no queue, no seqs */
+    hsf_ckpt_write_run(&w, sys, run, 0, 0, NULL);   /* no queue, no seqs */
     const hsf_cells *c = &sys->cells;
     hsf_ckpt_begin_section(&w, "CELL", cells_bytes(c));
     for (int li = 0; li < c->nlevels; li++) {
@@ -50,7 +50,7 @@ static int read_sections(hsf_ecmc *e, hsf_system *sys, hsf_ckpt_reader *r, hsf_c
     const unsigned char *d;
     size_t size;
     uint64_t seq;
-    if (hsf_ckpt_read_run(sys, r, run, 0, &seq, &d, err) || hsf_ckpt_read_bodies(sys, r, err) ||
+    if (hsf_ckpt_read_run(sys, r, run, 0, &seq, &d, err) || hsf_ckpt_read_bodies(sys, r, NULL, err) ||
         hsf_ckpt_next(r, "CELL", &d, &size, err))
         return -1;
     hsf_cells *c = &sys->cells;

@@ -102,6 +102,26 @@ static int read_shear(hsf_system *sys, const unsigned char *data, size_t size,
     return 0;
 }
 
+/* The engine's slots (state.h) in the BODY records (shared/checkpoint_run.h). */
+static void get_slot(const void *ctx, size_t i, hsf_ckpt_slot *out)
+{
+    const hsf_event_engine *e = ctx;
+    const hsf_event_slot *sl = &e->slot[i];
+    *out = (hsf_ckpt_slot){ .object = e->sys->b[i].event_object, .changed_seq = sl->changed_seq,
+                            .event = { .seq = sl->seq, .kind = sl->kind, .face = sl->face } };
+}
+
+static void set_slot(void *ctx, size_t i, const hsf_ckpt_slot *in)
+{
+    hsf_event_engine *e = ctx;
+    hsf_event_slot *sl = &e->slot[i];
+    e->sys->b[i].event_object = in->object;
+    sl->changed_seq = in->changed_seq;
+    sl->seq = in->event.seq;
+    sl->kind = in->event.kind;
+    sl->face = in->event.face;
+}
+
 int hsf_checkpoint_write(hsf_event_engine *e, const char *path, const hsf_ckpt_run *run,
                          hsf_error *err)
 {
@@ -119,7 +139,8 @@ int hsf_checkpoint_write(hsf_event_engine *e, const char *path, const hsf_ckpt_r
         free(ev);
         return hsf_error_prefix(err, "checkpoint: ");
     }
-    hsf_ckpt_write_run(&w, sys, run, (uint32_t)e->indexed, e->next_seq);
+    hsf_ckpt_write_run(&w, sys, run, (uint32_t)e->indexed, e->next_seq,
+                       &(hsf_ckpt_slots){ .ctx = e, .get = get_slot });
     write_cells(&w, &sys->cells);
     hsf_ckpt_begin_section(&w, "NBRS", sizeof(uint64_t) + sys->nb.n * sys->nb.stride);
     uint64_t stride = sys->nb.stride;
@@ -193,7 +214,7 @@ static int read_sections(hsf_event_engine *e, hsf_ckpt_reader *r, hsf_ckpt_run *
         hsf_system_mark_wall_free(sys);
         memcpy(sys->m, motion, sys->n * sizeof *sys->m);
     }
-    if (hsf_ckpt_read_bodies(sys, r, err) || hsf_ckpt_next(r, "CELL", &d, &size, err) ||
+    if (hsf_ckpt_read_bodies(sys, r, &(hsf_ckpt_slots){ .ctx = e, .set = set_slot }, err) || hsf_ckpt_next(r, "CELL", &d, &size, err) ||
         restore_cells(&sys->cells, d, size, path, err) ||
         hsf_ckpt_next(r, "NBRS", &d, &size, err))
         return -1;

@@ -17,7 +17,7 @@ int hsf_execute_hard(hsf_event_engine *e, uint32_t i, uint32_t j, double t, hsf_
     hsf_event_info info = { .kind = HSF_EVENT_PAIR, .time = t, .i = i, .j = j };
     info.impulse = hsf_pair_collide(dr, mi->v, mj->v, sys->b[i].mass, sys->b[j].mass,
                                     &info.virial);
-    sys->b[i].changed_seq = sys->b[j].changed_seq = e->next_seq;
+    e->slot[i].changed_seq = e->slot[j].changed_seq = e->next_seq;
     sys->b[i].collisions++;
     sys->b[j].collisions++;
     sys->stats.collisions++;

@@ -27,9 +27,9 @@ __attribute__((always_inline)) static inline int pair_event(hsf_event_engine *e,
     if (outcome == HSF_OUTCOME_NONE)
         return predict(e, i, NULL, err);
     /* A fixed partner is unchanged: the events others have with it stand. */
-    sys->b[i].changed_seq = e->next_seq;
+    e->slot[i].changed_seq = e->next_seq;
     if (!sys->fixed || !sys->fixed[j])
-        sys->b[j].changed_seq = e->next_seq;
+        e->slot[j].changed_seq = e->next_seq;
     if (outcome == HSF_OUTCOME_CORE) {
         sys->b[i].collisions++;
         sys->b[j].collisions++;

@@ -5,11 +5,11 @@
  * predicted pair collisions and wall hits.  With an indexed queue that
  * event is moved in place when the particle is predicted again; with push
  * and pop the old one stays queued and is dropped when it comes out
- * (particle.event_seq no longer matches).  Invalidation by partners is
+ * (the seq in its slot, state.h, no longer matches).  Invalidation by partners is
  * lazy, as in the algs4 CollisionSystem but cheaper: an event is stale if
  * its partner's velocity changed since the prediction, which the engine
  * tells by sequence numbers: every prediction takes the next seq, and a
- * velocity change notes the last one given (body.changed_seq).  So a
+ * velocity change notes the last one given (the slot's changed_seq).  So a
  * prediction reads nothing of its candidates but their motion records (a
  * per-partner version stamp would cost a second cache miss for each
  * candidate of a large system).  A stale event whose subject is still scheduled by it is
@@ -89,7 +89,7 @@ int hsf_engine_run(hsf_event_engine *e, int resumed, hsf_error *err)
         case HSF_EVENT_PAIR:
         case HSF_EVENT_WALL:
         case HSF_EVENT_CELL:
-            if (!e->indexed && sys->b[ev.subject].event_seq != ev.seq) {
+            if (!e->indexed && e->slot[ev.subject].seq != ev.seq) {
                 sys->stats.stale_events++;      /* superseded by a later prediction */
                 continue;
             }

@@ -35,7 +35,7 @@ __attribute__((always_inline)) static inline int do_pair(hsf_event_engine *e, co
         hsf_prefetch(hsf_nb_block(&sys->nb, j) + 64);
     }
     hsf_prefetch(&sys->m[j]);
-    if (sys->b[j].changed_seq >= ev->seq) {
+    if (e->slot[j].changed_seq >= ev->seq) {
         sys->stats.stale_events++;
         return predict(e, i, NULL, err);
     }
@@ -59,7 +59,7 @@ static inline int do_wall(hsf_event_engine *e, const hsf_event *ev, hsf_error *e
     if (!hsf_wall_bounce_ok(sys, i, info.impulse))
         return hsf_wall_failure(sys, i, ev->object, ev->time, mi->r, mi->radius, mi->v,
                                 info.impulse, err);
-    sys->b[i].changed_seq = e->next_seq;
+    e->slot[i].changed_seq = e->next_seq;
     sys->b[i].collisions++;
     sys->stats.wall_hits++;
     sys->stats.wall_impulse += info.impulse;
@@ -91,16 +91,19 @@ static inline int do_cell(hsf_event_engine *e, const hsf_event *ev, hsf_error *e
         /* A particle that strayed across a sheared box's gradient face
          * comes back as the image it is (shear.h) before it is wrapped. */
         if (__builtin_expect(e->law.slide_axis >= 0, 0) && hsf_shear_come_back(sys, i))
-            sys->b[i].changed_seq = e->next_seq;
+            e->slot[i].changed_seq = e->next_seq;
         hsf_cells_reanchor(&sys->cells, sys->m, sys->b, i);
         if (hsf_neighbours_renew(&sys->nb, &sys->cells, sys->m, sys->b, i, err))
             return -1;
     } else if (__builtin_expect(axis == e->law.slide_axis, 0) && leaves_box(sys, i, axis, dir)) {
         hsf_shear_cross(sys, i, dir);
-        sys->b[i].changed_seq = e->next_seq;  /* its velocity changed */
+        e->slot[i].changed_seq = e->next_seq;  /* its velocity changed */
     } else if (sys->search == HSF_SEARCH_CELLS) {
         hsf_cells_cross(&sys->cells, sys->m, sys->b, i, axis, dir);
-        crossing cross = { .axis = axis, .dir = dir, .partner = ev->object, .seq = ev->seq };
+        uint32_t kept = ev->object;
+        crossing cross = { .axis = axis, .dir = dir, .partner = kept,
+                           .changed = e->keep_partner && kept != HSF_NONE &&
+                                      e->slot[kept].changed_seq >= ev->seq };
         return predict(e, i, &cross, err);
     } else {
         sys->m[i].r[axis] = dir > 0 ? sys->lo[axis] : sys->hi[axis];

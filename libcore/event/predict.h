@@ -20,11 +20,12 @@
  * hold no earlier collision than with that partner, so only the layer of
  * cells new to it and the partner are searched (3 cells of 9 in 2D, 9 of 27
  * in 3D).  This is correct while the partner's velocity is unchanged since
- * the prediction (cross->seq); otherwise every cell is searched. */
+ * the prediction that kept it (the crossing's caller tells, from the
+ * engine's slots: cross->changed); otherwise every cell is searched. */
 typedef struct crossing {
     int axis, dir;          /* the face crossed */
     uint32_t partner;       /* the kept partner, HSF_NONE if none */
-    uint64_t seq;           /* seq of the prediction that kept it */
+    int changed;            /* the kept partner's velocity changed since the prediction */
 } crossing;
 
 /* What a prediction found: the particle's next event, at time, of kind
@@ -51,7 +52,7 @@ static inline int schedule(hsf_event_engine *e, uint32_t i, const prediction *p,
         return 0;
     }
     if (p->kind == HSF_EVENT_PAIR && !e->fetch_ahead)
-        hsf_prefetch(&e->sys->b[p->object].changed_seq);
+        hsf_prefetch(&e->slot[p->object].changed_seq);
     return push(e, p->time, p->kind, i, p->object, p->face, err);
 }
 

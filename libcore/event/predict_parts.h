@@ -77,7 +77,7 @@ crossing_cells(const hsf_system *sys, int keep_partner, const crossing *cross,
                const hsf_block_cell *block, int *cells, hsf_block_cell *layer, pair_search *s)
 {
     if (!cross || !keep_partner ||
-        (cross->partner != HSF_NONE && sys->b[cross->partner].changed_seq >= cross->seq))
+        (cross->partner != HSF_NONE && cross->changed))
         return block;
     *cells = new_layer(block, *cells, cross->axis, cross->dir, layer);
     if (cross->partner != HSF_NONE)

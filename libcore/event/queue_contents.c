@@ -24,7 +24,7 @@ size_t hsf_queue_drain(hsf_event_engine *e, hsf_event *ev)
     while (count < room && e->queue->index_first(e->queue_state, &key, &time)) {
         e->queue->index_remove(e->queue_state, key);
         ev[count++] = (hsf_event){ .time = time, .subject = key,
-                                   .seq = key < n ? sys->b[key].event_seq
+                                   .seq = key < n ? e->slot[key].seq
                                                   : e->special_seq[key - n] };
     }
     return count;
@@ -59,7 +59,7 @@ static int compare(hsf_event_engine *e, const hsf_event *ev, size_t count, uint8
                                  (unsigned long long)ev[k].seq, k ? ev[k - 1].time : sys->time,
                                  k ? (unsigned long long)ev[k - 1].seq : 0ULL, sys->time);
         uint32_t i = ev[k].subject;
-        if (i < n && ev[k].seq == sys->b[i].event_seq)
+        if (i < n && ev[k].seq == e->slot[i].seq)
             seen[i] = 1;
     }
     return 0;
@@ -70,14 +70,14 @@ static int compare_scheduled(const hsf_event_engine *e, const uint8_t *seen, hsf
 {
     const hsf_system *sys = e->sys;
     for (uint32_t i = 0; i < sys->n; i++) {
-        const hsf_body *b = &sys->b[i];
-        int scheduled = e->indexed ? b->event_kind != 0 : b->event_seq != 0;
+        const hsf_event_slot *sl = &e->slot[i];
+        int scheduled = e->indexed ? sl->kind != 0 : sl->seq != 0;
         if (scheduled && !seen[i])
             return hsf_error_set(err, "queue %s lost an event: particle %lu has no "
                                  "event in it at t = %.17g (its last prediction, seq %llu, "
                                  "is gone)", e->queue_instance.plugin.info->name,
                                  (unsigned long)i + 1, sys->time,
-                                 (unsigned long long)b->event_seq);
+                                 (unsigned long long)sl->seq);
     }
     return 0;
 }
@@ -102,7 +102,7 @@ int hsf_queue_check_final(hsf_event_engine *e, hsf_error *err)
                 break;
             e->queue->index_remove(e->queue_state, key);
             x->subject = key;
-            x->seq = key < sys->n ? sys->b[key].event_seq : e->special_seq[key - sys->n];
+            x->seq = key < sys->n ? e->slot[key].seq : e->special_seq[key - sys->n];
         } else if (!e->queue->pop(e->queue_state, x)) {
             break;
         }

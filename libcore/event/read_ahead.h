@@ -15,18 +15,21 @@
 #include "event/state.h"
 
 /* Reading ahead (fetch_ahead): what events and the stages read of a
- * particle's body, the 56 bytes from anchor to changed_seq (one or two
- * lines; particle.h).  Asking for cell and event_object alone once missed
- * the line of level in a quarter of the bodies, and a stage stalled on it;
- * asking from cell on missed the anchor's first line in a quarter of them,
- * and the time to leave the neighbourhood (lists) stalled on it. */
+ * particle's body, the 48 bytes from anchor to mass (one or two lines;
+ * particle.h), and its slot in the engine (state.h).  Asking for cell
+ * alone once missed the line of level in a quarter of the bodies, and a
+ * stage stalled on it; asking from cell on missed the anchor's first line
+ * in a quarter of them, and the time to leave the neighbourhood (lists)
+ * stalled on it. */
 _Static_assert(offsetof(hsf_body, anchor) == 0 &&
-               offsetof(hsf_body, changed_seq) + sizeof(uint64_t) == 56,
+               offsetof(hsf_body, mass) + sizeof(double) == 48,
                "the fields fetch_body asks for are contiguous");
-static inline void fetch_body(const hsf_body *b)
+static inline void fetch_body(const hsf_event_engine *e, uint32_t k)
 {
+    const hsf_body *b = &e->sys->b[k];
     hsf_prefetch(b);
-    hsf_prefetch((const char *)(&b->changed_seq + 1) - 1);
+    hsf_prefetch((const char *)(&b->mass + 1) - 1);
+    hsf_prefetch(&e->slot[k]);
 }
 
 /* Reading ahead (fetch_ahead): one cell. */
@@ -74,13 +77,14 @@ static inline void fetch_neighbourhood(const hsf_event_engine *e, uint32_t k, in
 {
     const hsf_system *sys = e->sys;
     const hsf_body *b = &sys->b[k];
+    const hsf_event_slot *sl = &e->slot[k];
     if (sys->search == HSF_SEARCH_LISTS) {
         hsf_prefetch(hsf_nb_block(&sys->nb, k));
         hsf_prefetch(hsf_nb_block(&sys->nb, k) + 64);
     } else if (sys->search == HSF_SEARCH_CELLS) {
-        int crossing = own_event && b->event_kind == HSF_EVENT_CELL;
-        int axis = crossing ? (int)b->event_face / 2 : 0;
-        int dir = crossing ? (b->event_face % 2 ? 1 : -1) : 0;
+        int crossing = own_event && sl->kind == HSF_EVENT_CELL;
+        int axis = crossing ? (int)sl->face / 2 : 0;
+        int dir = crossing ? (sl->face % 2 ? 1 : -1) : 0;
         if (crossing && e->keep_partner) {
             /* The crossing writes the cell it leaves and the one it
              * enters, and searches the layer beyond. */
@@ -125,9 +129,9 @@ static inline void fetch_ahead(hsf_event_engine *e)
     hsf_ahead *ah = &e->ahead;
     uint32_t n = (uint32_t)sys->n;
     for (uint32_t a = 0; a < ah->n_layers; a++) {
-        const hsf_body *b = &sys->b[ah->layers[a]];
-        hsf_cells_layer(&sys->cells, sys->b, ah->layers[a], (int)b->event_face / 2,
-                        b->event_face % 2 ? 1 : -1, fetch_members, sys);
+        const hsf_event_slot *sl = &e->slot[ah->layers[a]];
+        hsf_cells_layer(&sys->cells, sys->b, ah->layers[a], (int)sl->face / 2,
+                        sl->face % 2 ? 1 : -1, fetch_members, sys);
     }
     ah->n_layers = 0;
     for (uint32_t a = 0; a < ah->n_partners; a++)
@@ -135,32 +139,28 @@ static inline void fetch_ahead(hsf_event_engine *e)
     ah->n_partners = 0;
     for (uint32_t a = 0; a < ah->n_fresh; a++) {
         uint32_t k = ah->fresh[a];
-        const hsf_body *b = &sys->b[k];
+        const hsf_event_slot *sl = &e->slot[k];
         if (sys->search == HSF_SEARCH_LISTS) {
             fetch_listed(sys, k);   /* its list was asked for when it was named */
-            if (b->event_kind == HSF_EVENT_CELL)    /* a renewal scans the grid */
+            if (sl->kind == HSF_EVENT_CELL)     /* a renewal scans the grid */
                 hsf_cells_block(&sys->cells, sys->b, k, 0, 0, fetch_slots, NULL);
         } else
             fetch_neighbourhood(e, k, 1);
-        if (b->event_kind == HSF_EVENT_PAIR) {
-            uint32_t j = b->event_object;
+        if (sl->kind == HSF_EVENT_PAIR) {
+            uint32_t j = sys->b[k].event_object;
             hsf_prefetch(&sys->m[j]);
-            fetch_body(&sys->b[j]);
-            /* A collision counts itself in both bodies, 12 bytes past
-             * changed_seq: on a line of its own in a quarter of them
-             * (timed at 10^6 discs: a tenth of the counts went to memory). */
-            hsf_prefetch(&b->collisions);
-            hsf_prefetch(&sys->b[j].collisions);
+            fetch_body(e, j);   /* with the collision's counts, within the 48 bytes */
             if (e->queue_prefetch)    /* the collision will set j's event */
                 e->queue_prefetch(e->queue_state, j);
             ah->partners[ah->n_partners++] = j;
-        } else if (b->event_kind == HSF_EVENT_CELL && e->keep_partner) {
+        } else if (sl->kind == HSF_EVENT_CELL && e->keep_partner) {
             /* A crossing reads the particles of the cells it brings near
              * (next stage) and solves the partner it kept again. */
             ah->layers[ah->n_layers++] = k;
-            if (b->event_object != HSF_NONE) {
-                hsf_prefetch(&sys->m[b->event_object]);
-                hsf_prefetch(&sys->b[b->event_object].changed_seq);  /* all it reads */
+            uint32_t j = sys->b[k].event_object;
+            if (j != HSF_NONE) {
+                hsf_prefetch(&sys->m[j]);
+                hsf_prefetch(&e->slot[j].changed_seq);   /* all it reads */
             }
         }
     }
@@ -174,7 +174,7 @@ static inline void fetch_ahead(hsf_event_engine *e)
         if (known)
             continue;
         hsf_prefetch(&sys->m[k]);
-        fetch_body(&sys->b[k]);
+        fetch_body(e, k);
         if (sys->search == HSF_SEARCH_LISTS)
             fetch_neighbourhood(e, k, 1);
         ah->fresh[ah->n_fresh++] = k;

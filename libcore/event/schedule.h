@@ -6,7 +6,7 @@
  * predicted pair collisions and wall hits.  With an indexed queue that
  * event is moved in place when the particle is predicted again; with push
  * and pop the old one stays queued and is dropped when it comes out
- * (particle.event_seq no longer matches).  In a header, static: the loop
+ * (its slot's seq no longer matches, state.h).  In a header, static: the loop
  * and the handlers take them in where the compiler finds it pays. */
 #ifndef HSF_EVENT_SCHEDULE_H
 #define HSF_EVENT_SCHEDULE_H
@@ -22,7 +22,7 @@ static inline int is_particle_event(uint32_t kind)
 }
 /* Schedules an event.  A particle has one event at a time: with an indexed
  * queue its key is moved, without one the old event stays queued and is
- * recognised as superseded when it comes out (event_seq).  face: for a
+ * recognised as superseded when it comes out (the slot's seq).  face: for a
  * cell event, the face it leaves through (axis * 2 + (dir > 0)), kept in
  * the event's stamp. */
 static int push(hsf_event_engine *e, double time, uint32_t kind, uint32_t subject,
@@ -34,11 +34,11 @@ static int push(hsf_event_engine *e, double time, uint32_t kind, uint32_t subjec
     if (e->indexed) {
         uint32_t key = subject;
         if (is_particle_event(kind)) {
-            hsf_body *b = &sys->b[subject];
-            b->event_kind = (uint8_t)kind;
-            b->event_object = object;
-            b->event_seq = seq;
-            b->event_face = face & 7;
+            hsf_event_slot *sl = &e->slot[subject];
+            sl->kind = (uint8_t)kind;
+            sys->b[subject].event_object = object;
+            sl->seq = seq;
+            sl->face = face & 7;
         } else {
             key = hsf_special_key(sys, kind, object);
             e->special_seq[key - sys->n] = seq;     /* for a checkpoint */
@@ -49,7 +49,7 @@ static int push(hsf_event_engine *e, double time, uint32_t kind, uint32_t subjec
                          .object = object, .kind = kind, .stamp = face };
         failed = e->queue->push(e->queue_state, &ev, err);
         if (is_particle_event(kind))
-            sys->b[subject].event_seq = seq;
+            e->slot[subject].seq = seq;
     }
     if (failed)
         return hsf_error_prefix(err, "queue %s: ", e->queue_instance.plugin.info->name);
@@ -59,12 +59,11 @@ static int push(hsf_event_engine *e, double time, uint32_t kind, uint32_t subjec
 /* Particle i will have no event: free flight forever. */
 static inline void unschedule(hsf_event_engine *e, uint32_t i)
 {
-    hsf_system *sys = e->sys;
     if (e->indexed) {
         e->queue->index_remove(e->queue_state, i);
-        sys->b[i].event_kind = 0;   /* no key held (hsf_queue_check) */
+        e->slot[i].kind = 0;    /* no key held (hsf_queue_check) */
     } else {
-        sys->b[i].event_seq = 0;
+        e->slot[i].seq = 0;
     }
 }
 
@@ -83,10 +82,10 @@ static inline int next_event(hsf_event_engine *e, hsf_event *ev)
     if (e->fetch_ahead)
         fetch_ahead(e);
     if (key < n) {
-        const hsf_body *b = &sys->b[key];
-        *ev = (hsf_event){ .time = time, .seq = b->event_seq, .subject = key,
-                           .object = b->event_object, .kind = b->event_kind,
-                           .stamp = b->event_face };
+        const hsf_event_slot *sl = &e->slot[key];
+        *ev = (hsf_event){ .time = time, .seq = sl->seq, .subject = key,
+                           .object = sys->b[key].event_object, .kind = sl->kind,
+                           .stamp = sl->face };
     } else {
         *ev = (hsf_event){ .time = time };
         ev->kind = hsf_special_kind(sys, key, &ev->object);

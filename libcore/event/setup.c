@@ -47,15 +47,9 @@ static int check_record(const hsf_config *queue, hsf_error *err)
     return hsf_config_error(queue, err, "record", "%s", why);
 }
 
-hsf_event_engine *hsf_event_open(hsf_system *sys, hsf_config_file *cf,
-                                 const hsf_plugin_path *path, hsf_error *err)
+int hsf_event_bind_queue(const hsf_system *sys, hsf_config_file *cf,
+                         const hsf_plugin_path *path, hsf_instance *queue, hsf_error *err)
 {
-    hsf_event_engine *e = calloc(1, sizeof *e);
-    if (!e) {
-        hsf_error_set(err, "out of memory");
-        return NULL;
-    }
-    e->sys = sys;
     const char *spec = hsf_config_lookup(cf, "queue", "plugin");
     if (!spec)
         spec = hsf_event_queue_params[0].def;
@@ -64,13 +58,11 @@ hsf_event_engine *hsf_event_open(hsf_system *sys, hsf_config_file *cf,
         int pushpop = indexed && !strcmp(indexed, "no");
         spec = !pushpop && sys->n < AUTO_TREE_BELOW ? "marin_tree" : "calendar";
     }
-    if (hsf_instance_open_as(cf, path, "queue", spec, HSF_PLUGIN_QUEUE, hsf_event_queue_params,
-                             &e->queue_instance, err) ||
-        check_record(&e->queue_instance.cfg, err)) {
-        hsf_event_free(e);
-        return NULL;
-    }
-    return e;
+    return hsf_instance_open_as(cf, path, "queue", spec, HSF_PLUGIN_QUEUE,
+                                hsf_event_queue_params, queue, err) ||
+                   check_record(&queue->cfg, err)
+               ? -1
+               : 0;
 }
 
 /* [queue] indexed: whether the engine keys each particle's event in the
@@ -260,10 +252,37 @@ static int open_queue(hsf_event_engine *e, int prelude, hsf_error *err)
     return 0;
 }
 
-int hsf_event_prepare(hsf_event_engine *e, const hsf_config *sim, int growing,
-                      const hsf_particle_set *set, int prelude, hsf_error *err)
+/* Each particle's slot (state.h), 0: no event scheduled, no velocity
+ * changed. */
+static int make_slots(hsf_event_engine *e, hsf_error *err)
 {
-    return build_search(e, sim, growing, set, err) || open_queue(e, prelude, err) ? -1 : 0;
+    size_t n = e->sys->n ? e->sys->n : 1;
+    void *slot = NULL;
+    if (posix_memalign(&slot, 64, n * sizeof *e->slot))   /* no slot across two lines */
+        return hsf_error_set(err, "out of memory for %zu particles' events", e->sys->n);
+    e->slot = memset(slot, 0, n * sizeof *e->slot);
+    return 0;
+}
+
+hsf_event_engine *hsf_event_prepare(hsf_system *sys, hsf_instance *queue,
+                                    const hsf_config *sim, int growing,
+                                    const hsf_particle_set *set, int prelude, hsf_error *err)
+{
+    hsf_event_engine *e = calloc(1, sizeof *e);
+    if (!e) {
+        hsf_instance_close(queue);
+        hsf_error_set(err, "out of memory");
+        return NULL;
+    }
+    e->sys = sys;
+    e->queue_instance = *queue;     /* taken over */
+    *queue = (hsf_instance){ 0 };
+    if (build_search(e, sim, growing, set, err) || open_queue(e, prelude, err) ||
+        make_slots(e, err)) {
+        hsf_event_free(e);
+        return NULL;
+    }
+    return e;
 }
 
 void hsf_event_queue_name(const hsf_event_engine *e, char *buf, size_t size)
@@ -293,5 +312,6 @@ void hsf_event_free(hsf_event_engine *e)
     hsf_event_finish_record(e, 0, NULL);
     hsf_instance_close(&e->queue_instance);
     free(e->special_seq);
+    free(e->slot);
     free(e);
 }

@@ -14,7 +14,7 @@
 
 /* Time reversal: every particle is brought to now and turned round, and
  * its next event predicted afresh (the events already queued become stale:
- * predict renews event_seq, and changed_seq voids those with partners).
+ * predict renews each slot's seq, and changed_seq voids those with partners).
  * Exact dynamics would retrace the path; round-off makes it diverge, which
  * is what a user of reverse_at measures. */
 int hsf_event_reverse(hsf_event_engine *e, hsf_error *err)
@@ -25,7 +25,7 @@ int hsf_event_reverse(hsf_event_engine *e, hsf_error *err)
         advance(sys, m, sys->time);
         for (int a = 0; a < 3; a++)
             m->v[a] = -m->v[a];
-        sys->b[i].changed_seq = e->next_seq;
+        e->slot[i].changed_seq = e->next_seq;
     }
     for (uint32_t i = 0; i < sys->n; i++)
         if (predict(e, i, NULL, err))
@@ -44,7 +44,7 @@ int hsf_engine_set_velocity(hsf_event_engine *e, uint32_t i, const double v[3], 
     for (int a = 0; a < 3; a++)
         m->v[a] = a < sys->dim ? v[a] : 0;
     sys->heat += 0.5 * sys->b[i].mass * (hsf_dot(m->v, m->v) - before);
-    sys->b[i].changed_seq = e->next_seq;
+    e->slot[i].changed_seq = e->next_seq;
     return predict(e, i, NULL, err);
 }
 
@@ -95,7 +95,7 @@ int hsf_event_rescale(hsf_event_engine *e, const hsf_event *ev, hsf_error *err)
         hsf_system_mark_wall_free(sys);
     }
     for (uint32_t i = 0; i < sys->n; i++)
-        sys->b[i].changed_seq = e->next_seq;
+        e->slot[i].changed_seq = e->next_seq;
     for (uint32_t i = 0; i < sys->n; i++)
         if (predict(e, i, NULL, err))
             return -1;

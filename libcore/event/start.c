@@ -16,7 +16,7 @@ static int push_first(hsf_event_engine *e, uint32_t i, hsf_error *err)
 {
     hsf_system *sys = e->sys;
     double found;
-    uint32_t partner = hsf_start_pass_take(sys, i, &found);
+    uint32_t partner = hsf_start_pass_take(e->slot, i, &found);
     if (partner == HSF_START_REDO)
         return predict(e, i, NULL, err);
     hsf_start_limits l;
@@ -52,7 +52,7 @@ static int push_first(hsf_event_engine *e, uint32_t i, hsf_error *err)
 static int predict_all_first(hsf_event_engine *e, hsf_error *err)
 {
     hsf_system *sys = e->sys;
-    if (!e->start_pass || hsf_start_pass_run(sys)) {
+    if (!e->start_pass || hsf_start_pass_run(sys, e->slot)) {
         for (uint32_t i = 0; i < sys->n; i++)
             if (predict(e, i, NULL, err))
                 return -1;
@@ -60,7 +60,7 @@ static int predict_all_first(hsf_event_engine *e, hsf_error *err)
     }
     for (uint32_t i = 0; i < sys->n; i++)
         if (push_first(e, i, err)) {
-            hsf_start_pass_clear(sys, i + 1);
+            hsf_start_pass_clear(e->slot, i + 1, sys->n);
             return -1;
         }
     return 0;

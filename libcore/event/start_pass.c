@@ -33,30 +33,30 @@ void hsf_start_limits_of(const hsf_system *sys, int keep_partner, uint32_t i,
     out->limit = keep_partner || out->t_wall < t_cell ? out->t_wall : t_cell;
 }
 
-/* A particle's running pick, in its body's idle fields (start_pass.h):
- * event_object is the partner plus one (NO_PICK: none yet, REDO_PICK:
- * left to predict), changed_seq holds the bits of the time. */
+/* A particle's running pick, in its slot's idle fields (start_pass.h):
+ * seq is the partner plus one (NO_PICK: none yet, REDO_PICK: left to
+ * predict), changed_seq holds the bits of the time. */
 #define NO_PICK 0u
 #define REDO_PICK UINT32_MAX
 _Static_assert(sizeof(double) == sizeof(uint64_t), "a time fits in changed_seq");
 
-static inline double pick_time(const hsf_body *b)
+static inline double pick_time(const hsf_event_slot *b)
 {
     double t;
     memcpy(&t, &b->changed_seq, sizeof t);
     return t;
 }
 
-static inline void set_pick(hsf_body *b, uint32_t j, double t)
+static inline void set_pick(hsf_event_slot *b, uint32_t j, double t)
 {
-    b->event_object = j + 1;
+    b->seq = j + 1;
     memcpy(&b->changed_seq, &t, sizeof t);
 }
 
 typedef struct pass {
     const hsf_system *sys;
     const hsf_motion *m;
-    hsf_body *b;
+    hsf_event_slot *slot;               /* the engine's (state.h) */
     double now;
     hsf_pair_batch batch;               /* dr, dv, sigma of the pairs noted */
     uint32_t subject[HSF_PAIR_BATCH];   /* whose side each is */
@@ -80,8 +80,8 @@ typedef struct pass {
  * c < -2 b B: predict takes it, and no other time is below it. */
 static inline void side(pass *p, uint32_t i, uint32_t j, double t)
 {
-    hsf_body *b = &p->b[i];
-    uint32_t pick = b->event_object;
+    hsf_event_slot *b = &p->slot[i];
+    uint32_t pick = (uint32_t)b->seq;
     if (!(t < INFINITY) || pick == REDO_PICK)
         return;
     if (pick == NO_PICK) {
@@ -90,7 +90,7 @@ static inline void side(pass *p, uint32_t i, uint32_t j, double t)
     }
     double best = pick_time(b);
     if (t < best ? best <= t * (1 + HSF_START_CLOSE) : t <= best * (1 + HSF_START_CLOSE))
-        b->event_object = REDO_PICK;
+        b->seq = REDO_PICK;
     else if (t < best)
         set_pick(b, j, t);
 }
@@ -142,7 +142,7 @@ static inline void note(pass *p, uint32_t i, uint32_t j, const double shift[3], 
 static inline void pair(pass *p, uint32_t i, uint32_t j, const double shift[3],
                         const double back[3])
 {
-    int i_side = p->b[i].event_object != REDO_PICK, j_side = p->b[j].event_object != REDO_PICK;
+    int i_side = p->slot[i].seq != REDO_PICK, j_side = p->slot[j].seq != REDO_PICK;
     if (i_side && j_side && shift[0] == 0 && shift[1] == 0 && shift[2] == 0 &&
         p->m[i].t == p->now && p->m[j].t == p->now) {
         note(p, i, j, shift, 1);
@@ -186,7 +186,7 @@ static void pass_cells(pass *p)
         hsf_cell_coords(l, sys->b[i].cell, x);
         for (int a = 0; a < sys->dim; a++)
             if (!sys->periodic[a] && (x[a] == 0 || x[a] == (int32_t)l->n[a] - 1))
-                p->b[i].event_object = REDO_PICK;
+                p->slot[i].seq = REDO_PICK;
         const uint32_t *cell = hsf_cell_at(l, sys->b[i].cell);
         uint32_t count = cell[0], after = 0;
         for (uint32_t q = 0; q < slots && q < count; q++) {
@@ -262,7 +262,7 @@ static int plain_grid(const hsf_system *sys)
     return 1;
 }
 
-int hsf_start_pass_run(hsf_system *sys)
+int hsf_start_pass_run(const hsf_system *sys, hsf_event_slot *slot)
 {
     int cells = sys->search == HSF_SEARCH_CELLS;
     if (sys->model || hsf_shears(sys) || sys->n >= HSF_START_REDO ||
@@ -273,7 +273,7 @@ int hsf_start_pass_run(hsf_system *sys)
         return -1;
     p->sys = sys;
     p->m = sys->m;
-    p->b = sys->b;
+    p->slot = slot;
     p->now = sys->time;
     p->batch.n = 0;
     if (cells)
@@ -285,20 +285,20 @@ int hsf_start_pass_run(hsf_system *sys)
     return 0;
 }
 
-uint32_t hsf_start_pass_take(hsf_system *sys, uint32_t i, double *best)
+uint32_t hsf_start_pass_take(hsf_event_slot *slot, uint32_t i, double *best)
 {
-    hsf_body *b = &sys->b[i];
-    uint32_t pick = b->event_object;
+    hsf_event_slot *b = &slot[i];
+    uint32_t pick = (uint32_t)b->seq;
     *best = pick_time(b);
-    b->event_object = 0;
+    b->seq = 0;
     b->changed_seq = 0;
     return pick == NO_PICK ? HSF_NONE : pick == REDO_PICK ? HSF_START_REDO : pick - 1;
 }
 
-void hsf_start_pass_clear(hsf_system *sys, uint32_t from)
+void hsf_start_pass_clear(hsf_event_slot *slot, uint32_t from, size_t n)
 {
-    for (size_t i = from; i < sys->n; i++) {
-        sys->b[i].event_object = 0;
-        sys->b[i].changed_seq = 0;
+    for (size_t i = from; i < n; i++) {
+        slot[i].seq = 0;
+        slot[i].changed_seq = 0;
     }
 }

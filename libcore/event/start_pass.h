@@ -25,15 +25,16 @@
  * lists; elsewhere schedule_start predicts every particle as before.
  *
  * No memory of its own but a fixed batch: each particle's running pick is
- * kept in two fields of its body that wait idle until its first event is
- * pushed, event_object (the partner) and changed_seq (the bits of the
- * time).  Both are 0 from hsf_system_take_particles until then, and
- * hsf_start_pass_take gives them back as 0. */
+ * kept in two fields of its slot in the engine (state.h) that wait idle
+ * until its first event is pushed, seq (the partner) and changed_seq
+ * (the bits of the time).  Both are 0 from hsf_event_prepare until then,
+ * and hsf_start_pass_take gives them back as 0. */
 #ifndef HSF_START_PASS_H
 #define HSF_START_PASS_H
 
 #include <stdint.h>
 
+#include "event/state.h"
 #include "shared/system_private.h"
 
 /* A pick that predict must make (see above). */
@@ -58,20 +59,21 @@ void hsf_start_limits_of(const hsf_system *sys, int keep_partner, uint32_t i,
                          hsf_start_limits *out);
 
 /* Runs the pass at sys->time, before any particle's first event is
- * pushed, into the bodies' idle fields (see above).  Returns 0, or -1
- * when it does not apply (search of all pairs, a model, shear, a grid
- * that is not plain) or memory for its batch is short: then the bodies
- * are untouched and every particle is left to predict. */
-int hsf_start_pass_run(hsf_system *sys);
+ * pushed, into the idle fields of the engine's slots (sys->n of them; see
+ * above).  Returns 0, or -1 when it does not apply (search of all pairs, a
+ * model, shear, a grid that is not plain) or memory for its batch is
+ * short: then the slots are untouched and every particle is left to
+ * predict. */
+int hsf_start_pass_run(const hsf_system *sys, hsf_event_slot *slot);
 
 /* Particle i's pick from the pass: its partner (HSF_NONE: it meets none;
  * HSF_START_REDO: predict must decide) and in *best the time from now of
- * that collision, whatever i's limit.  Gives the body's fields back as
+ * that collision, whatever i's limit.  Gives the slot's fields back as
  * they were (0): call it once per particle, before pushing its event. */
-uint32_t hsf_start_pass_take(hsf_system *sys, uint32_t i, double *best);
+uint32_t hsf_start_pass_take(hsf_event_slot *slot, uint32_t i, double *best);
 
-/* Gives back the fields of particles from to n - 1 (a start that failed
- * part way, before taking their picks). */
-void hsf_start_pass_clear(hsf_system *sys, uint32_t from);
+/* Gives back the fields of the slots of particles from to n - 1 (a start
+ * that failed part way, before taking their picks). */
+void hsf_start_pass_clear(hsf_event_slot *slot, uint32_t from, size_t n);
 
 #endif

@@ -2,8 +2,9 @@
  * and how it uses it, the sequence numbers that tell stale events, the
  * reading ahead.  The system (shared/system_private.h) holds what every
  * engine shares; this holds what only the event engine uses, and reaches
- * the system through sys.  Made by hsf_event_open (setup.h) when the run
- * is assembled, completed by hsf_event_prepare, freed by hsf_event_free. */
+ * the system through sys.  Made by hsf_event_prepare (setup.h) once the
+ * particles are in the system, from the [queue] plugin the run bound
+ * before (hsf_event_bind_queue); freed by hsf_event_free. */
 #ifndef HSF_EVENT_STATE_H
 #define HSF_EVENT_STATE_H
 
@@ -29,6 +30,22 @@ typedef struct hsf_ahead {
     uint32_t layers[HSF_AHEAD], n_layers;   /* crossings whose new cells were asked for */
 } hsf_ahead;
 
+/* Each particle's part of the engine: its one scheduled event (with an
+ * indexed queue, which holds only its time and seq, the rest is here but
+ * for its object) and when its velocity last changed.  The engine's array of them (slot) is
+ * the engine's alone: another engine's particles have none. */
+typedef struct hsf_event_slot {
+    uint64_t seq : 56;      /* the event's seq (2^56 predictions: centuries at 10^7 per
+                               second); 0 without an indexed queue: none scheduled */
+    uint64_t kind : 5;      /* its kind; 0 with an indexed queue: no key held */
+    uint64_t face : 3;      /* the face a cell event leaves through */
+    uint64_t changed_seq;   /* the engine's last seq given when the particle's velocity
+                               last changed: an event predicted with it as partner is
+                               stale unless its seq is above this (schedule.h) */
+} hsf_event_slot;
+/* The event's object (partner, wall, or a crossing's kept partner) is the
+ * body's event_object (io/particle.h): it fills the body's padding. */
+
 typedef struct hsf_event_engine {
     hsf_system *sys;        /* the system it moves (the run's; not owned) */
 
@@ -46,6 +63,8 @@ typedef struct hsf_event_engine {
     void (*queue_prefetch)(const void *q, uint32_t key);   /* with fetch_ahead: the
                                queue's index_prefetch hint, or NULL */
     uint64_t next_seq;      /* the last seq given to a prediction */
+    hsf_event_slot *slot;   /* sys->n records, 0 until the first events are scheduled;
+                               made by hsf_event_prepare, freed by hsf_event_free */
     uint64_t *special_seq;  /* with an indexed queue, the seq of each special key's event
                                (key - n), which a checkpoint writes with its time */
     hsf_ahead ahead;

@@ -24,8 +24,9 @@ _Static_assert(sizeof(hsf_particle) == 80, "the species fits in the record's pad
 /* Most species a run can have (an XYZ file's distinct species names). */
 #define HSF_MAX_SPECIES 256
 
-/* The engine keeps each particle in two records, split by how often the
- * event loop touches them.  Position r is valid at the particle's own clock
+/* The system keeps each particle in two records, split by how often the
+ * event loop touches them (the event engine keeps a third of its own,
+ * event/state.h).  Position r is valid at the particle's own clock
  * t: at time T it is at r + v (T - t).  Only particles taking part in an
  * event are advanced, so no event costs O(N). */
 
@@ -38,15 +39,16 @@ typedef struct hsf_motion {
     double radius;
 } hsf_motion;
 
-/* Everything else, 80 bytes (no larger than hsf_particle, which system.c
- * relies on); the first 32 are what a neighbour-list renewal reads of each
- * particle it passes in the grid.  What an event and the reading ahead for
- * it read of a particle, anchor to changed_seq, is 56 contiguous bytes:
- * one or two cache lines, never three (event/read_ahead.h, fetch_body).
- * event_object to changed_seq are the event engine's alone (schedule.h);
- * another engine leaves them 0.  They stay in the body so that an event
- * reads a particle in those one or two lines; an array of their own
- * would be one more line to read for each particle of an event. */
+/* Everything else every engine keeps, 64 bytes (no larger than
+ * hsf_particle, which system.c relies on); the first 32 are what a
+ * neighbour-list renewal reads of each particle it passes in the grid, and
+ * what an event and the reading ahead for it read of a particle, anchor to
+ * mass, are the first 48 (event/read_ahead.h, fetch_body).  The event
+ * engine's own per-particle fields (its scheduled event, when the velocity
+ * last changed) are in its state (event/state.h, hsf_event_slot), but for
+ * the event's object, which fills the 4 bytes the others leave to the
+ * body's alignment: in the slot it would make each particle 4 or 8 bytes
+ * larger than the 80 the body alone took before. */
 typedef struct hsf_body {
     double anchor[3];       /* centre of the neighbourhood sphere (neighbours.h),
                                inside the extent; r stays within the skin of it */
@@ -54,19 +56,13 @@ typedef struct hsf_body {
     uint32_t cell;          /* cell of the anchor within its grid level */
     uint8_t level;          /* grid level (diameter class), see cells.h */
     uint8_t color[3];       /* 0-255 */
-    uint32_t event_object;  /* with an indexed queue: the object of this particle's
-                               one scheduled event (the queue holds only times), */
-    uint64_t event_seq : 56;    /* its seq (2^56 predictions: centuries at 10^7 per
-                                   second), */
-    uint64_t event_kind : 5;    /* its kind, */
-    uint64_t event_face : 3;    /* and the face a cell event leaves through */
-    uint64_t changed_seq;   /* the engine's last seq given when this particle's velocity
-                               last changed: an event predicted with it as partner is
-                               stale unless its seq is above this (event/schedule.h) */
-    double mass;
     uint32_t collisions;    /* pair collisions and wall hits so far */
+    double mass;
     int32_t image[3];       /* periodic wraps so far: unwrapped = r + image * length */
+    uint32_t event_object;  /* the event engine's: with an indexed queue, the object of the
+                               particle's scheduled event (event/state.h, hsf_event_slot) */
 } hsf_body;
+_Static_assert(sizeof(hsf_body) == 64, "a body is 64 bytes");
 
 /* "No particle" in cell lists. */
 #define HSF_NONE UINT32_MAX

@@ -12,6 +12,21 @@
 #include "run/engine.h"
 #include "shared/shear.h"
 
+/* What the run holds of the event engine (rs->engine_state): its [queue]
+ * plugin, loaded and its section bound by bind, so that a bad one is
+ * refused before anything is written or a random start is run (and
+ * add_files reads its record key); and the engine's state, made by
+ * prepare, which takes the plugin over, and freed by close. */
+typedef struct event_run {
+    hsf_instance queue;     /* until prepare takes it over */
+    hsf_event_engine *e;    /* NULL until prepare */
+} event_run;
+
+static hsf_event_engine *engine_of(const run_state *rs)
+{
+    return ((const event_run *)rs->engine_state)->e;
+}
+
 /* Forces and the comparison with this engine belong to the other. */
 static int check(run_state *rs, const hsf_run_options *opt, hsf_error *err)
 {
@@ -40,42 +55,47 @@ static int open_model(run_state *rs, hsf_error *err)
                               hsf_shears(&rs->sys) || hsf_walls_move(&rs->sys), err);
 }
 
-/* The engine's state, with its queue plugin (event/setup.h). */
+/* The queue plugin (event/setup.h). */
 static int bind(run_state *rs, hsf_error *err)
 {
-    return (rs->engine_state = hsf_event_open(&rs->sys, &rs->cf, &rs->path, err)) ? 0 : -1;
+    event_run *r = calloc(1, sizeof *r);
+    if (!(rs->engine_state = r))
+        return hsf_error_set(err, "out of memory");
+    return hsf_event_bind_queue(&rs->sys, &rs->cf, &rs->path, &r->queue, err);
 }
 
 /* The queue's recording, if asked for. */
 static int add_files(const run_state *rs, hsf_file_uses *fu, hsf_error *err)
 {
-    const hsf_event_engine *e = rs->engine_state;
-    return hsf_file_uses_add(fu, &e->queue_instance.cfg, "record",
-                             hsf_config_string(&e->queue_instance.cfg, "record"),
+    const event_run *r = rs->engine_state;
+    return hsf_file_uses_add(fu, &r->queue.cfg, "record",
+                             hsf_config_string(&r->queue.cfg, "record"),
                              "the queue recording", 1, err);
 }
 
-/* The search, its grid and lists, and the queue; a compression's growth
- * rules lists out. */
+/* The engine's state: the search, its grid and lists, and the queue; a
+ * compression's growth rules lists out. */
 static int prepare(run_state *rs, hsf_error *err)
 {
-    return hsf_event_prepare(rs->engine_state, &rs->sim, rs->compression.section != NULL,
+    event_run *r = rs->engine_state;
+    r->e = hsf_event_prepare(&rs->sys, &r->queue, &rs->sim, rs->compression.section != NULL,
                              &rs->set, rs->prelude, err);
+    return r->e ? 0 : -1;
 }
 
 static int run(run_state *rs, int resumed, hsf_error *err)
 {
-    return hsf_engine_run(rs->engine_state, resumed, err);
+    return hsf_engine_run(engine_of(rs), resumed, err);
 }
 
 static int save(run_state *rs, const char *path, const hsf_ckpt_run *run, hsf_error *err)
 {
-    return hsf_checkpoint_write(rs->engine_state, path, run, err);
+    return hsf_checkpoint_write(engine_of(rs), path, run, err);
 }
 
 static int restore(run_state *rs, const char *path, hsf_ckpt_run *run, hsf_error *err)
 {
-    return hsf_checkpoint_read(rs->engine_state, path, run, err);
+    return hsf_checkpoint_read(engine_of(rs), path, run, err);
 }
 
 /* The overlap audit, and energies that are numbers: a run never ends with
@@ -95,25 +115,29 @@ static int final_check(run_state *rs, hsf_error *err)
 /* The queue's recording written. */
 static int commit(run_state *rs, hsf_error *err)
 {
-    return hsf_event_finish_record(rs->engine_state, 1, err);
+    return hsf_event_finish_record(engine_of(rs), 1, err);
 }
 
 static void summary(run_state *rs, hsf_summary *s, double wall, const hsf_conserved *c1)
 {
     char queue[160];
-    hsf_event_queue_name(rs->engine_state, queue, sizeof queue);
+    hsf_event_queue_name(engine_of(rs), queue, sizeof queue);
     hsf_print_summary(s, &rs->sys, queue, wall, &rs->c0, c1, rs->start);
 }
 
 static void describe(const run_state *rs, char *buf, size_t size)
 {
-    const hsf_event_engine *e = rs->engine_state;
-    snprintf(buf, size, "queue %s", e->queue_instance.plugin.info->name);
+    snprintf(buf, size, "queue %s", engine_of(rs)->queue_instance.plugin.info->name);
 }
 
 static void close_engine(run_state *rs)
 {
-    hsf_event_free(rs->engine_state);
+    event_run *r = rs->engine_state;
+    if (r) {
+        hsf_event_free(r->e);
+        hsf_instance_close(&r->queue);
+        free(r);
+    }
     rs->engine_state = NULL;
 }
 
@@ -129,7 +153,7 @@ static int sync_records(run_state *rs, hsf_error *err)
 
 static int set_velocity(run_state *rs, size_t i, const double v[3], hsf_error *err)
 {
-    return hsf_engine_set_velocity(rs->engine_state, (uint32_t)i, v, err);
+    return hsf_engine_set_velocity(engine_of(rs), (uint32_t)i, v, err);
 }
 
 const hsf_engine_ops hsf_event_engine_ops = {

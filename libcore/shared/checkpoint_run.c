@@ -1,4 +1,5 @@
 /* The sections every engine's checkpoint holds (checkpoint_run.h). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -27,12 +28,30 @@ typedef struct ckpt_scalars {
     uint64_t checkpoints;
 } ckpt_scalars;
 
+/* A particle's BODY record: the body as 0.5.0 kept it, with the event
+ * engine's fields in its middle (hsf_ckpt_slot), so that checkpoints
+ * written before they moved to the engine still read. */
+typedef struct ckpt_body {
+    double anchor[3];
+    uint32_t next, cell;
+    uint8_t level, color[3];
+    uint32_t event_object;
+    hsf_ckpt_event_bits event;
+    uint64_t changed_seq;
+    double mass;
+    uint32_t collisions;
+    int32_t image[3];
+} ckpt_body;
+_Static_assert(sizeof(ckpt_body) == 80 && offsetof(ckpt_body, event_object) == 36 &&
+               offsetof(ckpt_body, changed_seq) == 48 && offsetof(ckpt_body, image) == 68,
+               "a BODY record is laid out as 0.5.0's body");
+
 static void fill_head(const hsf_system *sys, uint32_t indexed, ckpt_head *h)
 {
     memset(h, 0, sizeof *h);
     snprintf(h->version, sizeof h->version, "%s", PACKAGE_VERSION);
     h->motion_size = sizeof(hsf_motion);
-    h->body_size = sizeof(hsf_body);
+    h->body_size = sizeof(ckpt_body);
     h->event_size = sizeof(hsf_event);
     h->stats_size = sizeof(hsf_stats);
     h->dim = (uint32_t)sys->dim;
@@ -199,8 +218,34 @@ static int restore_output(hsf_system *sys, hsf_output_slot *o, const unsigned ch
     return 0;
 }
 
+static void write_bodies(hsf_ckpt_writer *w, const hsf_system *sys,
+                         const hsf_ckpt_slots *slots)
+{
+    hsf_ckpt_begin_section(w, "BODY", sys->n * sizeof(ckpt_body));
+    for (size_t i = 0; i < sys->n; i++) {
+        const hsf_body *b = &sys->b[i];
+        hsf_ckpt_slot sl = { 0 };
+        if (slots)
+            slots->get(slots->ctx, i, &sl);
+        ckpt_body rec;
+        memset(&rec, 0, sizeof rec);
+        memcpy(rec.anchor, b->anchor, sizeof rec.anchor);
+        rec.next = b->next;
+        rec.cell = b->cell;
+        rec.level = b->level;
+        memcpy(rec.color, b->color, sizeof rec.color);
+        rec.event_object = sl.object;
+        rec.event = sl.event;
+        rec.changed_seq = sl.changed_seq;
+        rec.mass = b->mass;
+        rec.collisions = b->collisions;
+        memcpy(rec.image, b->image, sizeof rec.image);
+        hsf_ckpt_put(w, &rec, sizeof rec);
+    }
+}
+
 void hsf_ckpt_write_run(hsf_ckpt_writer *w, const hsf_system *sys, const hsf_ckpt_run *run,
-                        uint32_t indexed, uint64_t seq)
+                        uint32_t indexed, uint64_t seq, const hsf_ckpt_slots *slots)
 {
     ckpt_head head;
     fill_head(sys, indexed, &head);
@@ -214,7 +259,7 @@ void hsf_ckpt_write_run(hsf_ckpt_writer *w, const hsf_system *sys, const hsf_ckp
     hsf_ckpt_section(w, "RUN ", &sc, sizeof sc);
     hsf_ckpt_section(w, "STRT", run->start, run->start ? sys->n * 6 * sizeof(double) : 0);
     hsf_ckpt_section(w, "MOTN", sys->m, sys->n * sizeof *sys->m);
-    hsf_ckpt_section(w, "BODY", sys->b, sys->n * sizeof *sys->b);
+    write_bodies(w, sys, slots);
 }
 
 int hsf_ckpt_write_outputs(hsf_ckpt_writer *w, hsf_system *sys, hsf_error *err)
@@ -271,15 +316,32 @@ int hsf_ckpt_read_run(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
     return 0;
 }
 
-int hsf_ckpt_read_bodies(hsf_system *sys, hsf_ckpt_reader *r, hsf_error *err)
+int hsf_ckpt_read_bodies(hsf_system *sys, hsf_ckpt_reader *r, const hsf_ckpt_slots *slots,
+                         hsf_error *err)
 {
     const unsigned char *d;
     size_t size;
     if (hsf_ckpt_next(r, "BODY", &d, &size, err))
         return -1;
-    if (size != sys->n * sizeof *sys->b)
+    if (size != sys->n * sizeof(ckpt_body))
         return hsf_error_set(err, "%s: checkpoint's BODY section is damaged", r->path);
-    memcpy(sys->b, d, size);
+    for (size_t i = 0; i < sys->n; i++) {
+        ckpt_body rec;
+        memcpy(&rec, d + i * sizeof rec, sizeof rec);
+        hsf_body *b = &sys->b[i];
+        memcpy(b->anchor, rec.anchor, sizeof b->anchor);
+        b->next = rec.next;
+        b->cell = rec.cell;
+        b->level = rec.level;
+        memcpy(b->color, rec.color, sizeof b->color);
+        b->mass = rec.mass;
+        b->collisions = rec.collisions;
+        memcpy(b->image, rec.image, sizeof b->image);
+        if (slots)
+            slots->set(slots->ctx, i, &(hsf_ckpt_slot){ .object = rec.event_object,
+                                                         .event = rec.event,
+                                                         .changed_seq = rec.changed_seq });
+    }
     return 0;
 }
 

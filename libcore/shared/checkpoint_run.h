@@ -26,6 +26,28 @@ typedef struct hsf_ckpt_run {
     uint64_t checkpoints;   /* written so far, this one included */
 } hsf_ckpt_run;
 
+/* An engine's own per-particle fields that a checkpoint's BODY record
+ * keeps beside the body (the event engine's slot, event/state.h): the
+ * record is laid out as 0.5.0's body was, these fields in its middle, so
+ * that checkpoints written before they left the body still read.  Zero
+ * for an engine without them. */
+typedef struct hsf_ckpt_event_bits {
+    uint64_t seq : 56, kind : 5, face : 3;
+} hsf_ckpt_event_bits;
+typedef struct hsf_ckpt_slot {
+    uint32_t object;
+    hsf_ckpt_event_bits event;
+    uint64_t changed_seq;
+} hsf_ckpt_slot;
+
+/* How an engine gives its fields for particle i when a checkpoint is
+ * written (get) and takes them back when one is read (set). */
+typedef struct hsf_ckpt_slots {
+    void *ctx;
+    void (*get)(const void *ctx, size_t i, hsf_ckpt_slot *out);
+    void (*set)(void *ctx, size_t i, const hsf_ckpt_slot *in);
+} hsf_ckpt_slots;
+
 /* A CRC-32 of the particles at time 0 (every field, not the padding). */
 uint32_t hsf_checkpoint_particles_crc(const hsf_particle *p, size_t n);
 
@@ -34,10 +56,11 @@ uint32_t hsf_checkpoint_particles_crc(const hsf_particle *p, size_t n);
 int hsf_checkpoint_check_outputs(const hsf_system *sys, hsf_error *err);
 
 /* Writes HEAD to MOTN and BODY: the system's time, counters and records,
- * with the engine's queue mode (indexed, 1 or 0) and its last sequence
- * number (seq; 0 for an engine without). */
+ * with the engine's queue mode (indexed, 1 or 0), its last sequence
+ * number (seq; 0 for an engine without) and its per-particle fields
+ * (slots->get; slots NULL: none). */
 void hsf_ckpt_write_run(hsf_ckpt_writer *w, const hsf_system *sys, const hsf_ckpt_run *run,
-                        uint32_t indexed, uint64_t seq);
+                        uint32_t indexed, uint64_t seq, const hsf_ckpt_slots *slots);
 
 /* Writes every output's record (its save), then END.  Returns 0, or -1
  * with err set (an output's save failed). */
@@ -56,8 +79,11 @@ int hsf_ckpt_read_run(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
                       uint32_t indexed, uint64_t *seq, const unsigned char **motion,
                       hsf_error *err);
 
-/* Reads BODY into sys->b.  Returns 0 or -1 with err set. */
-int hsf_ckpt_read_bodies(hsf_system *sys, hsf_ckpt_reader *r, hsf_error *err);
+/* Reads BODY into sys->b, and the engine's per-particle fields through
+ * slots->set (slots NULL: they are dropped).  Returns 0 or -1 with err
+ * set. */
+int hsf_ckpt_read_bodies(hsf_system *sys, hsf_ckpt_reader *r, const hsf_ckpt_slots *slots,
+                         hsf_error *err);
 
 /* Reads every output's record (its restore), then END.  Returns 0 or -1
  * with err set. */

@@ -24,7 +24,7 @@ int hsf_timestep_checkpoint_write(const hsf_timestep *st, hsf_system *sys, const
     hsf_ckpt_writer w;
     if (hsf_ckpt_create(&w, path, err))
         return hsf_error_prefix(err, "checkpoint: ");
-    hsf_ckpt_write_run(&w, sys, run, 0, 0);   /* no queue, no seqs */
+    hsf_ckpt_write_run(&w, sys, run, 0, 0, NULL);   /* no queue, no seqs */
     step_scalars sc = { .n = st->n, .steps = st->steps, .force_calls = st->force_calls,
                         .potential = st->potential, .energy0 = st->energy0, .cs = st->cs };
     size_t vectors = 3 * st->n * sizeof(double);
@@ -46,7 +46,7 @@ static int read_sections(hsf_timestep *st, hsf_system *sys, hsf_ckpt_reader *r,
     const unsigned char *d;
     size_t size;
     uint64_t seq;
-    if (hsf_ckpt_read_run(sys, r, run, 0, &seq, &d, err) || hsf_ckpt_read_bodies(sys, r, err) ||
+    if (hsf_ckpt_read_run(sys, r, run, 0, &seq, &d, err) || hsf_ckpt_read_bodies(sys, r, NULL, err) ||
         hsf_ckpt_next(r, "STEP", &d, &size, err))
         return -1;
     step_scalars sc;
