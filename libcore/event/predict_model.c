@@ -38,6 +38,20 @@ static inline double path_wall_hit(const hsf_event_engine *e, const hsf_path *pa
                : hsf_boundary_hit(sys->boundary.type.boundary, sys->boundary.state, path, wall);
 }
 
+/* A model search of particle i begun: the system's records, no partner
+ * yet, an empty batch whose shifts are read. */
+static inline void begin_search(pair_search *s, const hsf_system *sys, uint32_t i)
+{
+    s->sys = sys;
+    s->m = sys->m;
+    s->b = sys->b;
+    s->mi = &sys->m[i];
+    s->partner = HSF_NONE;
+    s->shifted = 1;
+    s->batch.n = 0;
+    s->species = sys->species;
+}
+
 /* The model path's search in its batched case (hsf_model.batched: no
  * bonds, nothing sliding, no fixed particles in a field): the hard-sphere
  * path's, in batches against each pair's core or outermost step (pairs
@@ -54,14 +68,7 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32
     const hsf_system *sys = e->sys;
     int keep_partner = e->keep_partner;
     const hsf_model *md = sys->model;
-    s->sys = sys;
-    s->m = sys->m;
-    s->b = sys->b;
-    s->mi = &sys->m[i];
-    s->partner = HSF_NONE;
-    s->shifted = 1;
-    s->batch.n = 0;
-    s->species = sys->species;
+    begin_search(s, sys, i);
     s->rules = sys->species && md->n_species > 1 ? &md->rule[sys->species[i] * md->n_species]
                                                  : NULL;
     s->rule = md->rule;
@@ -166,14 +173,7 @@ static void search_sliding(const hsf_event_engine *e, uint32_t i, sliding_search
 {
     const hsf_system *sys = e->sys;
     pair_search *s = &ss->s;
-    s->sys = sys;
-    s->m = sys->m;
-    s->b = sys->b;
-    s->mi = &sys->m[i];
-    s->partner = HSF_NONE;
-    s->shifted = 1;
-    s->batch.n = 0;
-    s->species = sys->species;
+    begin_search(s, sys, i);
     s->rules = NULL;
     s->rule = sys->model->rule;
     s->steps = 0;
