@@ -50,7 +50,8 @@ static int read_sections(hsf_ecmc *e, hsf_system *sys, hsf_ckpt_reader *r, hsf_c
     const unsigned char *d;
     size_t size;
     uint64_t seq;
-    if (hsf_ckpt_read_run(sys, r, run, 0, &seq, &d, err) || hsf_ckpt_read_bodies(sys, r, NULL, err) ||
+    if (hsf_ckpt_read_run(sys, r, run, 0, &seq, &d, err) ||
+        hsf_ckpt_read_bodies(sys, r, NULL, err) ||
         hsf_ckpt_next(r, "CELL", &d, &size, err))
         return -1;
     hsf_cells *c = &sys->cells;

@@ -214,7 +214,8 @@ static int read_sections(hsf_event_engine *e, hsf_ckpt_reader *r, hsf_ckpt_run *
         hsf_system_mark_wall_free(sys);
         memcpy(sys->m, motion, sys->n * sizeof *sys->m);
     }
-    if (hsf_ckpt_read_bodies(sys, r, &(hsf_ckpt_slots){ .ctx = e, .set = set_slot }, err) || hsf_ckpt_next(r, "CELL", &d, &size, err) ||
+    hsf_ckpt_slots slots = { .ctx = e, .set = set_slot };
+    if (hsf_ckpt_read_bodies(sys, r, &slots, err) || hsf_ckpt_next(r, "CELL", &d, &size, err) ||
         restore_cells(&sys->cells, d, size, path, err) ||
         hsf_ckpt_next(r, "NBRS", &d, &size, err))
         return -1;

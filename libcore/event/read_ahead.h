@@ -15,20 +15,17 @@
 #include "event/state.h"
 
 /* Reading ahead (fetch_ahead): what events and the stages read of a
- * particle's body, the 48 bytes from anchor to mass (one or two lines;
- * particle.h), and its slot in the engine (state.h).  Asking for cell
- * alone once missed the line of level in a quarter of the bodies, and a
- * stage stalled on it; asking from cell on missed the anchor's first line
- * in a quarter of them, and the time to leave the neighbourhood (lists)
- * stalled on it. */
-_Static_assert(offsetof(hsf_body, anchor) == 0 &&
-               offsetof(hsf_body, mass) + sizeof(double) == 48,
-               "the fields fetch_body asks for are contiguous");
+ * particle: its body, all 64 bytes of it (one or two lines; particle.h),
+ * and its slot in the engine (state.h).  Asking for cell alone once missed
+ * the line of level in a quarter of the bodies, and a stage stalled on it;
+ * asking from cell on missed the anchor's first line in a quarter of them,
+ * and the time to leave the neighbourhood (lists) stalled on it. */
+_Static_assert(sizeof(hsf_body) == 64, "fetch_body asks for both ends of a body");
 static inline void fetch_body(const hsf_event_engine *e, uint32_t k)
 {
     const hsf_body *b = &e->sys->b[k];
     hsf_prefetch(b);
-    hsf_prefetch((const char *)(&b->mass + 1) - 1);
+    hsf_prefetch((const char *)(b + 1) - 1);
     hsf_prefetch(&e->slot[k]);
 }
 
@@ -149,7 +146,7 @@ static inline void fetch_ahead(hsf_event_engine *e)
         if (sl->kind == HSF_EVENT_PAIR) {
             uint32_t j = sys->b[k].event_object;
             hsf_prefetch(&sys->m[j]);
-            fetch_body(e, j);   /* with the collision's counts, within the 48 bytes */
+            fetch_body(e, j);   /* with the collision's count */
             if (e->queue_prefetch)    /* the collision will set j's event */
                 e->queue_prefetch(e->queue_state, j);
             ah->partners[ah->n_partners++] = j;

@@ -32,8 +32,9 @@ typedef struct hsf_ahead {
 
 /* Each particle's part of the engine: its one scheduled event (with an
  * indexed queue, which holds only its time and seq, the rest is here but
- * for its object) and when its velocity last changed.  The engine's array of them (slot) is
- * the engine's alone: another engine's particles have none. */
+ * for its object) and when its velocity last changed.  The engine's array
+ * of them (slot) is the engine's alone: another engine's particles have
+ * none. */
 typedef struct hsf_event_slot {
     uint64_t seq : 56;      /* the event's seq (2^56 predictions: centuries at 10^7 per
                                second); 0 without an indexed queue: none scheduled */

@@ -41,9 +41,8 @@ typedef struct hsf_motion {
 
 /* Everything else every engine keeps, 64 bytes (no larger than
  * hsf_particle, which system.c relies on); the first 32 are what a
- * neighbour-list renewal reads of each particle it passes in the grid, and
- * what an event and the reading ahead for it read of a particle, anchor to
- * mass, are the first 48 (event/read_ahead.h, fetch_body).  The event
+ * neighbour-list renewal reads of each particle it passes in the grid; an
+ * event reads the rest too (event/read_ahead.h, fetch_body).  The event
  * engine's own per-particle fields (its scheduled event, when the velocity
  * last changed) are in its state (event/state.h, hsf_event_slot), but for
  * the event's object, which fills the 4 bytes the others leave to the

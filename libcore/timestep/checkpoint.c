@@ -46,7 +46,8 @@ static int read_sections(hsf_timestep *st, hsf_system *sys, hsf_ckpt_reader *r,
     const unsigned char *d;
     size_t size;
     uint64_t seq;
-    if (hsf_ckpt_read_run(sys, r, run, 0, &seq, &d, err) || hsf_ckpt_read_bodies(sys, r, NULL, err) ||
+    if (hsf_ckpt_read_run(sys, r, run, 0, &seq, &d, err) ||
+        hsf_ckpt_read_bodies(sys, r, NULL, err) ||
         hsf_ckpt_next(r, "STEP", &d, &size, err))
         return -1;
     step_scalars sc;
