@@ -189,6 +189,77 @@ static void search_sliding(const hsf_event_engine *e, uint32_t i, sliding_search
     solve_sliding(ss);
 }
 
+/* A sheared box with neighbour lists: each member seen through its
+ * nearest sliding image, found as hsf_shear_separation finds it (the
+ * image across the gradient faces first, which decides the offset along
+ * the flow, then the nearest along the other periodic axes), and moving
+ * as that image does; the operands of model_events.c's relative, solved
+ * in batches as the plain case's: the scalar search's events.  Cores on
+ * straight lines only (hsf_pair_law.slide_batched). */
+static void search_list_sheared(const hsf_event_engine *e, uint32_t i, pair_search *s)
+{
+    const hsf_system *sys = e->sys;
+    const hsf_model *md = sys->model;
+    begin_search(s, sys, i);
+    s->rules = NULL;
+    s->rule = md->rule;
+    s->steps = 0;
+    s->scalar_best = 0;
+    s->n_near = 0;
+    s->radius = md->radius;
+    s->radius_i = md->radius[i];
+    s->scale = md->growth.s0;
+    s->field = 0;
+    s->cores = 1;
+    s->growing = 0;
+    const hsf_shear *sh = &sys->shear;
+    const int f = sh->flow, g = sh->gradient, dim = sys->dim;
+    const double len_g = sys->cells.len[g], offset = hsf_shear_offset(sys, s->now);
+    const double speed = sh->speed;
+    double len[3];
+    int wrap[3];
+    for (int a = 0; a < 3; a++) {
+        len[a] = sys->cells.len[a];
+        wrap[a] = a != g && sys->periodic[a];
+    }
+    const double ri[3] = { s->ri[0], s->ri[1], s->ri[2] };
+    const double vi[3] = { s->vi[0], s->vi[1], s->vi[2] };
+    const double now = s->now, core = s->rule->core, radius_i = s->radius_i, scale = s->scale;
+    const uint32_t *list = hsf_nb_list(&sys->nb, i);
+    uint32_t count = *hsf_nb_count(&sys->nb, i);
+    hsf_pair_batch *pb = &s->batch;
+    for (uint32_t from = 0; from < count; from += HSF_PAIR_BATCH) {
+        uint32_t n = count - from < HSF_PAIR_BATCH ? count - from : HSF_PAIR_BATCH;
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t j = list[from + k];
+            const hsf_motion *mj = &s->m[j];
+            double dt = now - mj->t, dr[3], vj[3], image_v[3] = { 0, 0, 0 };
+            pb->j[k] = j;
+            for (int a = 0; a < 3; a++) {
+                dr[a] = ri[a] - (mj->r[a] + mj->v[a] * dt);
+                vj[a] = mj->v[a];
+            }
+            double kg = nearbyint(dr[g] / len_g);
+            if (kg != 0) {
+                dr[g] -= kg * len_g;
+                dr[f] -= kg * offset;
+                image_v[f] = kg * speed;
+            }
+            for (int a = 0; a < 3; a++) {
+                if (wrap[a])
+                    dr[a] -= len[a] * nearbyint(dr[a] / len[a]);
+                pb->dr[a][k] = dr[a];
+                pb->dv[a][k] = vi[a] - (vj[a] + image_v[a]);
+            }
+            if (dim == 2)
+                pb->dr[2][k] = pb->dv[2][k] = 0;
+            pb->sigma[k] = core * ((radius_i + s->radius[j]) * scale);
+        }
+        pb->n = n;
+        solve_gathered_as(s, 1);
+    }
+}
+
 /* The model path's prediction (model/model.h): as predict, but with the
  * radius the model keeps (the motion record holds the reach), the path a
  * parabola in a field, and the search of the model's pair rules; batched
@@ -246,7 +317,21 @@ find_model(const hsf_event_engine *e, uint32_t i, const crossing *cross, predict
         return bad_hit(sys, i, t_wall, err);
     double best = t_wall < t_cell ? t_wall : t_cell;
     uint32_t partner = HSF_NONE;
-    if (batched == 2) {
+    if (batched == 3) {
+        pair_search s;
+        memcpy(s.ri, ri, sizeof ri);
+        memcpy(s.vi, vi, sizeof vi);
+        s.now = now;
+        s.best = best;
+        search_list_sheared(e, i, &s);
+        if (s.partner != HSF_NONE && __builtin_expect(unresolved_sliding(&s), 0)) {
+            s.partner = HSF_NONE;
+            s.best = best;
+            hsf_model_search(sys, i, ri, vi, now, &s.best, &s.partner);
+        }
+        best = s.best;
+        partner = s.partner;
+    } else if (batched == 2) {
         sliding_search ss;
         pair_search *s = &ss.s;
         memcpy(s->ri, ri, sizeof ri);
@@ -333,4 +418,14 @@ HSF_AVX2_CLONES int hsf_predict_model_sheared(const hsf_event_engine *e, uint32_
     if (e->law.slide_batched)
         return find_model(e, i, cross, p, err, 2);
     return find_model(e, i, cross, p, err, 0);
+}
+
+/* A sheared box with neighbour lists whose pairs are all cores on
+ * straight lines (hsf_pair_law.slide_batched): every list searched in
+ * batches through the nearest sliding images (search_list_sheared). */
+HSF_AVX2_CLONES int hsf_predict_model_sheared_lists(const hsf_event_engine *e, uint32_t i,
+                                                    const crossing *cross, prediction *p,
+                                                    hsf_error *err)
+{
+    return find_model(e, i, cross, p, err, 3);
 }

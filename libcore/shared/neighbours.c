@@ -94,6 +94,7 @@ typedef struct search {
     double rough_max;       /* reach of i towards the largest particle, plus the
                                error of anchors rebuilt from grid offsets */
     int symmetric;          /* also add i to each neighbour's list */
+    uint8_t code_mask;      /* the image code's axes kept (a sheared box's flow is not) */
     int failed;
     hsf_error *err;
     uint32_t n;             /* gathered */
@@ -138,7 +139,7 @@ static void admit(search *s, const uint32_t *pass, uint32_t count)
         double reach = ri + s->m[j].radius + 2 * s->skin;
         if (d2 >= reach * reach)
             continue;
-        uint8_t code = image_code(shift);
+        uint8_t code = image_code(shift) & s->code_mask;
         if (append(s->nb, s->i, j, code, s->err) ||
             (s->symmetric && append(s->nb, j, s->i, mirror(code), s->err)))
             s->failed = 1;
@@ -384,11 +385,19 @@ static HSF_AVX2_CLONES int find_neighbours(hsf_neighbours *nb, const hsf_cells *
         s.ai[a] = b[i].anchor[a];
     s.rough_max = m[i].radius + cells->rmax + 2 * cells->skin + cells->offset_error;
     s.symmetric = symmetric;
+    s.code_mask = 0x3f;
     s.failed = 0;
     s.err = err;
     s.n = 0;
     if (nb->sheared) {
+        /* Away from the gradient faces no image slides within reach: the
+         * plain scan finds the same neighbours (the flow left out of their
+         * image codes, as visit_sliding leaves it). */
         const hsf_system *sys = nb->sheared;
+        s.code_mask = (uint8_t)~(3u << (2 * sys->shear.flow));
+        if (!hsf_shear_near_faces(sys, i) &&
+            (symmetric ? scan_plain_block(&s, cells, 1) : scan_plain_block(&s, cells, 0)))
+            return s.failed ? -1 : 0;
         hsf_shear_scan(sys, i, sys->time, sys->shear.slide, visit_sliding, &s);
         return s.failed ? -1 : 0;
     }
