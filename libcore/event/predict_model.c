@@ -196,7 +196,8 @@ static void search_sliding(const hsf_event_engine *e, uint32_t i, sliding_search
  * as that image does; the operands of model_events.c's relative, solved
  * in batches as the plain case's: the scalar search's events.  Cores on
  * straight lines only (hsf_pair_law.slide_batched). */
-static void search_list_sheared(const hsf_event_engine *e, uint32_t i, pair_search *s)
+__attribute__((always_inline)) static inline void
+search_list_sheared(const hsf_event_engine *e, uint32_t i, pair_search *s)
 {
     const hsf_system *sys = e->sys;
     const hsf_model *md = sys->model;
@@ -213,48 +214,62 @@ static void search_list_sheared(const hsf_event_engine *e, uint32_t i, pair_sear
     s->cores = 1;
     s->growing = 0;
     const hsf_shear *sh = &sys->shear;
-    const int f = sh->flow, g = sh->gradient, dim = sys->dim;
+    const int f = sh->flow, g = sh->gradient;
     const double len_g = sys->cells.len[g], offset = hsf_shear_offset(sys, s->now);
     const double speed = sh->speed;
-    double len[3];
-    int wrap[3];
-    for (int a = 0; a < 3; a++) {
-        len[a] = sys->cells.len[a];
-        wrap[a] = a != g && sys->periodic[a];
-    }
     const double ri[3] = { s->ri[0], s->ri[1], s->ri[2] };
     const double vi[3] = { s->vi[0], s->vi[1], s->vi[2] };
     const double now = s->now, core = s->rule->core, radius_i = s->radius_i, scale = s->scale;
     const uint32_t *list = hsf_nb_list(&sys->nb, i);
     uint32_t count = *hsf_nb_count(&sys->nb, i);
     hsf_pair_batch *pb = &s->batch;
+    /* The gradient's and the flow's rows (f != g), and the images'
+     * velocities along the flow. */
+    double *restrict drg = pb->dr[g], *restrict drf = pb->dr[f];
+    double image_v[HSF_PAIR_BATCH];
     for (uint32_t from = 0; from < count; from += HSF_PAIR_BATCH) {
         uint32_t n = count - from < HSF_PAIR_BATCH ? count - from : HSF_PAIR_BATCH;
+        /* r_i - r_j now, and v_j (in dv until the images are known). */
         for (uint32_t k = 0; k < n; k++) {
             uint32_t j = list[from + k];
             const hsf_motion *mj = &s->m[j];
-            double dt = now - mj->t, dr[3], vj[3], image_v[3] = { 0, 0, 0 };
+            double dt = now - mj->t;
             pb->j[k] = j;
             for (int a = 0; a < 3; a++) {
-                dr[a] = ri[a] - (mj->r[a] + mj->v[a] * dt);
-                vj[a] = mj->v[a];
+                pb->dr[a][k] = ri[a] - (mj->r[a] + mj->v[a] * dt);
+                pb->dv[a][k] = mj->v[a];
             }
-            double kg = nearbyint(dr[g] / len_g);
-            if (kg != 0) {
-                dr[g] -= kg * len_g;
-                dr[f] -= kg * offset;
-                image_v[f] = kg * speed;
-            }
-            for (int a = 0; a < 3; a++) {
-                if (wrap[a])
-                    dr[a] -= len[a] * nearbyint(dr[a] / len[a]);
-                pb->dr[a][k] = dr[a];
-                pb->dv[a][k] = vi[a] - (vj[a] + image_v[a]);
-            }
-            if (dim == 2)
-                pb->dr[2][k] = pb->dv[2][k] = 0;
             pb->sigma[k] = core * ((radius_i + s->radius[j]) * scale);
         }
+        /* The image across the gradient faces (none: nothing changes,
+         * as in hsf_shear_separation), without a branch a candidate. */
+        for (uint32_t k = 0; k < n; k++) {
+            double kg = nearbyint(drg[k] / len_g), yg = drg[k], yf = drf[k];
+            int across = kg != 0;
+            drg[k] = across ? yg - kg * len_g : yg;
+            drf[k] = across ? yf - kg * offset : yf;
+            image_v[k] = across ? kg * speed : 0;
+        }
+        /* Then the nearest along the other periodic axes. */
+        for (int a = 0; a < 3; a++) {
+            if (a == g || !sys->periodic[a])
+                continue;
+            double *restrict row = pb->dr[a], len = sys->cells.len[a];
+            for (uint32_t k = 0; k < n; k++)
+                row[k] -= len * nearbyint(row[k] / len);
+        }
+        for (int a = 0; a < 3; a++) {
+            double *restrict row = pb->dv[a];
+            if (a == f)
+                for (uint32_t k = 0; k < n; k++)
+                    row[k] = vi[a] - (row[k] + image_v[k]);
+            else
+                for (uint32_t k = 0; k < n; k++)
+                    row[k] = vi[a] - (row[k] + 0.0);
+        }
+        if (sys->dim == 2)
+            for (uint32_t k = 0; k < n; k++)
+                pb->dr[2][k] = pb->dv[2][k] = 0;
         pb->n = n;
         solve_gathered_as(s, 1);
     }
