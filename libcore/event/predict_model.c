@@ -9,7 +9,7 @@
 #include "event/predict_parts.h"
 #include "model/model.h"
 #include "shared/boundary_hit.h"
-#include "shared/shear.h"
+#include "shared/shear_scan.h"
 
 /* The block scan of the model path's plain case. */
 static void scan_block_model(const hsf_system *sys, uint32_t i, const hsf_block_cell *block,
@@ -149,8 +149,8 @@ static void solve_sliding(sliding_search *ss)
     solve_gathered_as(s, 1);
 }
 
-static void consider_sliding_batched(void *ctx, uint32_t j, const double shift[3],
-                                     const double vshift[3])
+__attribute__((always_inline)) static inline void
+consider_sliding_batched(void *ctx, uint32_t j, const double shift[3], const double vshift[3])
 {
     sliding_search *ss = ctx;
     uint32_t k = ss->s.batch.n;
@@ -185,7 +185,7 @@ static void search_sliding(const hsf_event_engine *e, uint32_t i, sliding_search
     s->field = 0;
     s->cores = 1;
     s->growing = 0;
-    hsf_shear_scan(sys, i, s->now, sys->shear.slide, consider_sliding_batched, ss);
+    hsf_shear_scan_as(sys, i, s->now, sys->shear.slide, consider_sliding_batched, ss);
     solve_sliding(ss);
 }
 

@@ -10,7 +10,7 @@
 #include "shared/clones.h"
 #include "shared/neighbours.h"
 #include "shared/physics.h"
-#include "shared/shear.h"
+#include "shared/shear_scan.h"
 
 /* The image code of a shift of -1, 0 or +1 box lengths per axis, and its
  * mirror (the owner as seen from the neighbour). */
@@ -344,8 +344,9 @@ __attribute__((always_inline)) static inline int scan_plain_block(search *s, con
  * an image across the gradient faces taken off their distance along the
  * flow.  The image code keeps the axes but the flow, which the engine
  * takes nearest at each prediction. */
-static void visit_sliding(void *ctx, uint32_t j, const double shift[3],
-                          const double vshift[3])
+__attribute__((always_inline)) static inline void visit_sliding(void *ctx, uint32_t j,
+                                                                 const double shift[3],
+                                                                 const double vshift[3])
 {
     search *s = ctx;
     if (s->failed || (s->symmetric && j < s->i))
@@ -398,7 +399,7 @@ static HSF_AVX2_CLONES int find_neighbours(hsf_neighbours *nb, const hsf_cells *
         if (!hsf_shear_near_faces(sys, i) &&
             (symmetric ? scan_plain_block(&s, cells, 1) : scan_plain_block(&s, cells, 0)))
             return s.failed ? -1 : 0;
-        hsf_shear_scan(sys, i, sys->time, sys->shear.slide, visit_sliding, &s);
+        hsf_shear_scan_as(sys, i, sys->time, sys->shear.slide, visit_sliding, &s);
         return s.failed ? -1 : 0;
     }
     if (symmetric ? scan_plain_block(&s, cells, 1) : scan_plain_block(&s, cells, 0))
