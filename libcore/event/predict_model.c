@@ -121,7 +121,8 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32
  * plain case: the scalar search's events. */
 typedef struct sliding_search {
     pair_search s;
-    double vshift[3][HSF_PAIR_BATCH];
+    int flow;                           /* the flow axis */
+    double vflow[HSF_PAIR_BATCH];       /* vshift along it (0 along the others) */
 } sliding_search;
 
 static void solve_sliding(sliding_search *ss)
@@ -132,13 +133,13 @@ static void solve_sliding(sliding_search *ss)
     const double vi[3] = { s->vi[0], s->vi[1], s->vi[2] };
     const double now = s->now, radius_i = s->radius_i, scale = s->scale;
     const double core = s->rule->core;
-    const int dim = s->sys->dim;
+    const int dim = s->sys->dim, f = ss->flow;
     for (uint32_t k = 0; k < pb->n; k++) {
         const hsf_motion *mj = &s->m[pb->j[k]];
         double dt = now - mj->t;
         for (int a = 0; a < 3; a++) {
             double rj = mj->r[a] + mj->v[a] * dt, vj = mj->v[a];
-            vj += ss->vshift[a][k];
+            vj += a == f ? ss->vflow[k] : 0.0;
             pb->dr[a][k] = ri[a] - (rj + pb->shift[a][k]);
             pb->dv[a][k] = vi[a] - vj;
         }
@@ -149,15 +150,56 @@ static void solve_sliding(sliding_search *ss)
     solve_gathered_as(s, 1);
 }
 
+/* Notes candidate j (seen through shift, moving vshift faster). */
 __attribute__((always_inline)) static inline void
 consider_sliding_batched(void *ctx, uint32_t j, const double shift[3], const double vshift[3])
 {
     sliding_search *ss = ctx;
-    uint32_t k = ss->s.batch.n;
-    for (int a = 0; a < 3; a++)
-        ss->vshift[a][k] = vshift[a];
+    ss->vflow[ss->s.batch.n] = vshift[ss->flow];
     if (note_candidate(&ss->s, j, shift))
         solve_sliding(ss);
+}
+
+/* A cell of the sliding scan whole, as scan_cells_as notes a cell of the
+ * plain block: every slot copied, the count advanced by those that hold
+ * a particle other than i, without a branch a slot; the overflow chain
+ * (rare) walked.  The same candidates in the same order as
+ * consider_sliding_batched, a slot at a time. */
+__attribute__((always_inline)) static inline void
+consider_sliding_cell(void *ctx, const hsf_cell_level *l, uint32_t at, const double shift[3],
+                      const double vshift[3])
+{
+    sliding_search *ss = ctx;
+    pair_search *s = &ss->s;
+    hsf_pair_batch *pb = &s->batch;
+    const uint32_t *cell = hsf_cell_at(l, at);
+    const uint32_t slots = hsf_cell_slots(l), count = cell[0];
+    const uint32_t i = (uint32_t)(s->mi - s->m);
+    const double vf = vshift[ss->flow];
+    if (slots <= HSF_PAIR_BATCH) {
+        if (pb->n + slots > HSF_PAIR_BATCH)
+            solve_sliding(ss);
+        uint32_t n = pb->n;     /* in a local: pb->j's stores may alias pb->n */
+        for (uint32_t q = 0; q < slots; q++) {
+            uint32_t j = cell[2 + q];
+            pb->j[n] = j;
+            for (int a = 0; a < 3; a++)
+                pb->shift[a][n] = shift[a];
+            ss->vflow[n] = vf;
+            n += (q < count) & (j != i);
+        }
+        pb->n = n;
+        if (n == HSF_PAIR_BATCH)    /* full: consider_sliding_batched notes into a free slot */
+            solve_sliding(ss);
+    } else {
+        uint32_t used = count < slots ? count : slots;
+        for (uint32_t q = 0; q < used; q++)
+            if (cell[2 + q] != i)
+                consider_sliding_batched(ss, cell[2 + q], shift, vshift);
+    }
+    for (uint32_t j = *hsf_cell_chain(l, at); j != HSF_NONE; j = s->sys->b[j].next)
+        if (j != i)
+            consider_sliding_batched(ss, j, shift, vshift);
 }
 
 /* Whether the sliding search's partner is no event after all: the quick
@@ -185,7 +227,8 @@ static void search_sliding(const hsf_event_engine *e, uint32_t i, sliding_search
     s->field = 0;
     s->cores = 1;
     s->growing = 0;
-    hsf_shear_scan_as(sys, i, s->now, sys->shear.slide, consider_sliding_batched, ss);
+    ss->flow = sys->shear.flow;
+    hsf_shear_scan_as(sys, i, s->now, sys->shear.slide, NULL, consider_sliding_cell, ss);
     solve_sliding(ss);
 }
 

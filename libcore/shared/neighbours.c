@@ -399,7 +399,7 @@ static HSF_AVX2_CLONES int find_neighbours(hsf_neighbours *nb, const hsf_cells *
         if (!hsf_shear_near_faces(sys, i) &&
             (symmetric ? scan_plain_block(&s, cells, 1) : scan_plain_block(&s, cells, 0)))
             return s.failed ? -1 : 0;
-        hsf_shear_scan_as(sys, i, sys->time, sys->shear.slide, visit_sliding, &s);
+        hsf_shear_scan_as(sys, i, sys->time, sys->shear.slide, visit_sliding, NULL, &s);
         return s.failed ? -1 : 0;
     }
     if (symmetric ? scan_plain_block(&s, cells, 1) : scan_plain_block(&s, cells, 0))

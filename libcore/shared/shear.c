@@ -76,7 +76,7 @@ void hsf_shear_separation(const hsf_system *sys, double t, const double ri[3],
 void hsf_shear_scan(const hsf_system *sys, uint32_t i, double now, double window,
                     hsf_shear_visit visit, void *ctx)
 {
-    hsf_shear_scan_as(sys, i, now, window, visit, ctx);
+    hsf_shear_scan_as(sys, i, now, window, visit, NULL, ctx);
 }
 
 int hsf_shear_near_faces(const hsf_system *sys, uint32_t i)

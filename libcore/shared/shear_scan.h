@@ -61,10 +61,18 @@ hsf_shear_visit_cell(const hsf_system *sys, const hsf_cell_level *l, uint32_t at
             visit(ctx, j, shift, vshift);
 }
 
-/* hsf_shear_scan, with visit inlined where it is a known function. */
+/* A whole cell of the scan at once: level l's cell at, seen through
+ * shift and moving vshift faster. */
+typedef void (*hsf_shear_cell_visit)(void *ctx, const hsf_cell_level *l, uint32_t at,
+                                     const double shift[3], const double vshift[3]);
+
+/* hsf_shear_scan, with visit inlined where it is a known function; or,
+ * when cell_visit is not NULL, each cell handed to it whole instead (it
+ * visits the particles but i, in the order of the cell's slots, then its
+ * overflow chain). */
 __attribute__((always_inline)) static inline void
 hsf_shear_scan_as(const hsf_system *sys, uint32_t i, double now, double window,
-                  hsf_shear_visit visit, void *ctx)
+                  hsf_shear_visit visit, hsf_shear_cell_visit cell_visit, void *ctx)
 {
     const hsf_cells *c = &sys->cells;
     const hsf_shear *sh = &sys->shear;
@@ -85,7 +93,8 @@ hsf_shear_scan_as(const hsf_system *sys, uint32_t i, double now, double window,
             lo[a] = x[a] * own->side[a] - reach;
             hi[a] = (x[a] + 1) * own->side[a] + reach;
         }
-        hsf_shear_span so = hsf_shear_cells_within(c, l, o, lo[o], hi[o]), sg = hsf_shear_cells_within(c, l, g, lo[g], hi[g]);
+        hsf_shear_span so = hsf_shear_cells_within(c, l, o, lo[o], hi[o]);
+        hsf_shear_span sg = hsf_shear_cells_within(c, l, g, lo[g], hi[g]);
         for (int32_t xo = so.from; xo <= so.to; xo++) {
             int32_t wo, io;
             hsf_shear_wrap(xo, (int32_t)l->n[o], &wo, &io);
@@ -116,7 +125,10 @@ hsf_shear_scan_as(const hsf_system *sys, uint32_t i, double now, double window,
                     at[f] = wf, at[g] = wg, at[o] = wo;
                     uint32_t cell = ((uint32_t)at[2] * l->n[1] + (uint32_t)at[1]) * l->n[0] +
                                     (uint32_t)at[0];
-                    hsf_shear_visit_cell(sys, l, cell, i, shift, vshift, visit, ctx);
+                    if (cell_visit)
+                        cell_visit(ctx, l, cell, shift, vshift);
+                    else
+                        hsf_shear_visit_cell(sys, l, cell, i, shift, vshift, visit, ctx);
                 }
             }
         }
