@@ -125,7 +125,7 @@ typedef struct sliding_search {
     double vflow[HSF_PAIR_BATCH];       /* vshift along it (0 along the others) */
 } sliding_search;
 
-static void solve_sliding(sliding_search *ss)
+static __attribute__((noinline)) HSF_AVX2_CLONES void solve_sliding(sliding_search *ss)
 {
     pair_search *s = &ss->s;
     hsf_pair_batch *pb = &s->batch;
