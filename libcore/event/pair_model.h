@@ -126,6 +126,54 @@ __attribute__((always_inline)) static inline void gather_model(pair_search *s, u
     s->n_near = n_near;
 }
 
+/* gather_model's case of a neighbour list (no field: lists never serve
+ * one) under one rule (no species): the rule's core or outermost step
+ * read once, not for each candidate (the square well of the bench,
+ * tests/bench/models.sh: 86 instructions a candidate before).  The same
+ * operations on the same operands as gather_model: the same bits. */
+__attribute__((always_inline)) static inline void gather_list_one_rule(pair_search *s,
+                                                                        uint32_t from,
+                                                                        uint32_t to,
+                                                                        const uint32_t *list,
+                                                                        const uint8_t *image)
+{
+    hsf_pair_batch *pb = &s->batch;
+    const double ri[3] = { s->ri[0], s->ri[1], s->ri[2] };
+    const double vi[3] = { s->vi[0], s->vi[1], s->vi[2] };
+    const double now = s->now, radius_i = s->radius_i, scale = s->scale;
+    const hsf_rule *r = s->rule;
+    const int stepped = r->steps != 0;
+    /* The core, or the outermost step: what the batch is solved against. */
+    const double at = stepped ? r->step_at[0] : r->core;
+    const double (*image_shift)[3] = s->sys->shift;
+    const double *radius = s->radius;
+    const hsf_motion *m = s->m;
+    uint32_t n_near = s->n_near;
+    uint32_t n = to - from;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t j = list[from + k];
+        const hsf_motion *mj = &m[j];
+        const double *shift = image_shift[image[from + k]];
+        double dt = now - mj->t, dr[3];
+        pb->j[k] = j;
+        for (int a = 0; a < 3; a++) {
+            double rj = mj->r[a] + mj->v[a] * dt;
+            dr[a] = ri[a] - (rj + shift[a]);
+            pb->dr[a][k] = dr[a];
+            pb->dv[a][k] = vi[a] - mj->v[a];
+        }
+        double sigma = radius_i + radius[j];
+        pb->sigma[k] = at * (sigma * scale);
+        if (stepped) {
+            double reach = at * sigma * scale * (1 + 1e-9);
+            s->near[n_near] = (uint8_t)k;
+            n_near += hsf_dot(dr, dr) <= reach * reach;
+        }
+    }
+    pb->n = n;
+    s->n_near = n_near;
+}
+
 /* gather_model's case of one rule without steps (a core: compression's,
  * hard spheres' and inelastic ones'), on straight lines or, with field,
  * on the parabolas of a uniform field: the same operations as
