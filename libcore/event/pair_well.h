@@ -24,11 +24,6 @@ typedef struct well_batch {
     double b[HSF_PAIR_BATCH], c[HSF_PAIR_BATCH];
     double t_in[HSF_PAIR_BATCH], t_out[HSF_PAIR_BATCH], exact[HSF_PAIR_BATCH];
     double plain[HSF_PAIR_BATCH];   /* hsf_pair_times's time before its bound */
-    /* What the passes skip on: a pair within reach whose shell time under
-     * the batch's limit is no earlier than the best is none under a
-     * smaller limit either (-INFINITY: the pass must look); INFINITY for
-     * the others. */
-    double first[HSF_PAIR_BATCH];
 } well_batch;
 
 /* gather_list_one_rule for a rule of one step at step, with each
@@ -118,16 +113,8 @@ static inline void solve_well_lanes(const hsf_pair_batch *pb, well_batch *w, dou
         w->b[k] = b;
         w->c[k] = c;
         w->t_in[k] = t_in;
-        t_out = t_out > 0 ? t_out : 0;
-        w->t_out[k] = t_out;
+        w->t_out[k] = t_out > 0 ? t_out : 0;
         w->exact[k] = exact;
-        /* hsf_shell_time_within with the batch's limit */
-        double within = t_in < limit ? t_in : INFINITY;
-        double left = t_out < limit ? t_out : INFINITY;
-        within = left < within ? left : within;
-        double first = exact != 0 ? -INFINITY : within;
-        first = on != 0 ? -INFINITY : first;
-        w->first[k] = near != 0 ? first : INFINITY;
     }
 }
 
@@ -168,7 +155,7 @@ static __attribute__((noinline)) HSF_AVX2_CLONES void solve_well(pair_search *s,
     const double vi2 = hsf_dot(s->vi, s->vi), limit = s->best;
     solve_well_lanes(pb, w, step, core, limit, vi2);
     for (uint32_t k = 0; k < pb->n; k++) {
-        if (!(w->first[k] < s->best))
+        if (w->near[k] == 0)
             continue;
         if (__builtin_expect(w->on[k] != 0, 0))
             solve_well_on_step(s, w, k, limit, vi2);
