@@ -47,7 +47,6 @@ libhsframe_core_la_SOURCES = \
 	libcore/event/pair_law.c libcore/event/pair_law.h libcore/event/law_hard.c \
 	libcore/event/law_model.c \
 	libcore/event/read_ahead.h libcore/event/pair_search.h libcore/event/pair_model.h \
-	libcore/event/pair_well.h \
 	libcore/event/pair_solve.h libcore/event/pair_scan.h libcore/event/control.c \
 	libcore/event/start_pass.c libcore/event/start_pass.h \
 	libcore/event/state.h libcore/event/setup.c libcore/event/setup.h \

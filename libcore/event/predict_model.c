@@ -6,7 +6,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "event/pair_well.h"
 #include "event/predict_parts.h"
 #include "model/model.h"
 #include "shared/boundary_hit.h"
@@ -94,10 +93,6 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32
         const uint8_t *image = hsf_nb_images(&sys->nb, i);
         uint32_t count = *hsf_nb_count(&sys->nb, i);
         int one_rule = !s->rules;
-        if (one_rule && s->rule->steps == 1) {
-            search_well(s, list, image, count);
-            return;
-        }
         for (uint32_t k = 0; k < count; k += HSF_PAIR_BATCH) {
             uint32_t to = count - k < HSF_PAIR_BATCH ? count : k + HSF_PAIR_BATCH;
             if (one_rule)
