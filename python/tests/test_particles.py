@@ -1,0 +1,169 @@
+"""Particles added and removed between two events (engine = event): the
+count, the physics after the change (collisions of the new particle,
+energy and momentum conserved), the order kept by a removal, refusals that
+leave the state bit for bit, views taken before a change, checkpoints."""
+import numpy as np
+import pytest
+
+import hsframe
+from conftest import conf
+
+
+@pytest.fixture
+def gas(in_tmp):
+    """The 3D hard-sphere fluid (4000 spheres, packing fraction 0.30)."""
+    s = hsframe.Simulation(config=conf("periodic3d.ini"), overrides={"simulation.end_time": 6})
+    s.run(until=1.0)
+    yield s
+    s.close()
+
+
+def free_spot(sim, radius, seed=1):
+    """A position at least 0.05 from touching every particle now."""
+    lo, hi, _ = sim.box
+    lo, hi = np.array(lo), np.array(hi)
+    r = sim.positions
+    rad = sim.radii
+    rng = np.random.default_rng(seed)
+    for _ in range(100000):
+        p = rng.uniform(lo, hi)
+        d = r - p
+        d -= (hi - lo) * np.round(d / (hi - lo))
+        if np.all(np.linalg.norm(d, axis=1) > rad + radius + 0.05):
+            return p
+    raise AssertionError("no free spot")
+
+
+def momentum(sim):
+    return (sim.masses[:, None] * sim.velocities).sum(axis=0)
+
+
+def test_added_particle_collides_conserving_energy_and_momentum(gas):
+    n = gas.n
+    p0 = momentum(gas)
+    i = gas.add_particle(free_spot(gas, 0.5), [0.0, 0.0, 0.0], radius=0.5, mass=2.0)
+    assert i == n and gas.n == n + 1
+    assert gas.masses[i] == 2.0 and gas.radii[i] == 0.5
+    assert np.array_equal(gas.velocities[i], [0.0, 0.0, 0.0])
+    np.testing.assert_allclose(momentum(gas), p0, atol=1e-12)     # added at rest
+    gas.run(until=3.0)
+    assert gas.n == n + 1
+    assert np.linalg.norm(gas.velocities[i]) > 0    # it was hit
+    np.testing.assert_allclose(momentum(gas), p0, atol=1e-9)
+    assert gas.run() is True
+    s = gas.summary()
+    assert abs(s["energy_drift"]) < 1e-12, s["energy_drift"]
+    assert abs(s["momentum_drift"]) < 1e-12, s["momentum_drift"]
+    assert gas.n == n + 1
+
+
+def test_added_particle_moving_counts_its_energy(gas):
+    """A particle brought in with kinetic energy: the summary's balance
+    counts it as brought in, not as a drift."""
+    k_before = gas.summary()["kinetic_energy"]
+    gas.add_particle(free_spot(gas, 0.4, seed=2), [3.0, -1.0, 0.5], radius=0.4)
+    k_added = 0.5 * (9 + 1 + 0.25)
+    assert gas.summary()["kinetic_energy"] == pytest.approx(k_before + k_added, rel=1e-12)
+    gas.run()
+    assert abs(gas.summary()["energy_drift"]) < 1e-12
+
+
+def test_remove_keeps_the_order(gas):
+    n, k = gas.n, 17
+    r, v = gas.positions.copy(), gas.velocities.copy()
+    m = gas.masses.copy()
+    gas.remove_particle(k)
+    assert gas.n == n - 1
+    assert np.array_equal(gas.positions, np.delete(r, k, axis=0))
+    assert np.array_equal(gas.velocities, np.delete(v, k, axis=0))
+    assert np.array_equal(gas.masses, np.delete(m, k))
+    gas.run()
+    assert gas.n == n - 1
+    s = gas.summary()
+    assert abs(s["energy_drift"]) < 1e-12, s["energy_drift"]
+    assert abs(s["momentum_drift"]) < 1e-12, s["momentum_drift"]
+
+
+def test_refusals_leave_the_state_bit_for_bit(gas):
+    n, t = gas.n, gas.time
+    r, v = gas.positions.copy(), gas.velocities.copy()
+    counters = gas.counters
+    lo, hi, _ = gas.box
+    bad = [
+        (lambda: gas.add_particle(r[3], [0, 0, 0], 0.5), "overlaps particle 3"),
+        (lambda: gas.add_particle(r[3] + 0.6, [0, 0, 0], 0.5), r"overlaps particle \d+ "),
+        (lambda: gas.add_particle([hi[0] + 1, 1, 1], [0, 0, 0], 0.5),
+         "expected 0 <= x < 19.11"),
+        (lambda: gas.add_particle(free_spot(gas, 0.5), [0, 0, 0], 0.0), "radius"),
+        (lambda: gas.add_particle(free_spot(gas, 0.5), [0, 0, 0], 0.5, mass=-1), "mass"),
+        (lambda: gas.add_particle(free_spot(gas, 0.5), [0, 0, 0], 0.5, species=1), "species"),
+        (lambda: gas.add_particle(free_spot(gas, 0.5), [np.nan, 0, 0], 0.5), "finite"),
+        (lambda: gas.remove_particle(n), "particle %d: expected 0 to %d" % (n, n - 1)),
+        (lambda: gas.remove_particle(-1), "expected an index >= 0"),
+    ]
+    for call, why in bad:
+        with pytest.raises(hsframe.Error, match=why):
+            call()
+    with pytest.raises(ValueError):
+        gas.add_particle([1.0, 2.0], [0, 0, 0], 0.5)
+    assert gas.n == n and gas.time == t and gas.counters == counters
+    assert np.array_equal(gas.positions, r) and np.array_equal(gas.velocities, v)
+    gas.run()
+    assert abs(gas.summary()["energy_drift"]) < 1e-12
+
+
+def test_views_taken_before_a_change_read_the_old_records(gas):
+    r = gas.positions
+    old = r.copy()
+    gas.add_particle(free_spot(gas, 0.5), [0.0, 0.0, 0.0], 0.5)
+    gas.run(until=2.0)
+    # Still the old records (kept alive): the values of before the change.
+    assert r.shape == old.shape and np.array_equal(r, old)
+    assert gas.positions.shape == (old.shape[0] + 1, 3)
+    assert not np.shares_memory(gas.positions, r)
+    gas.remove_particle(0)
+    del r
+    gas.run(until=3.0)
+    v = gas.velocities
+    gas.close()
+    assert v.shape == (old.shape[0], 3) and np.isfinite(v).all()
+
+
+def test_checkpoint_refused_after_a_change(gas, in_tmp):
+    gas.checkpoint(in_tmp / "before.ckpt")
+    gas.add_particle(free_spot(gas, 0.5), [0.0, 0.0, 0.0], 0.5)
+    with pytest.raises(hsframe.Error, match="particles were added or removed"):
+        gas.checkpoint(in_tmp / "after.ckpt")
+    assert not (in_tmp / "after.ckpt").exists()
+    gas.run()
+
+
+def test_runs_that_cannot_change_their_particles(in_tmp):
+    cases = [
+        (conf("gas-timestep.ini"), {}, "engine = timestep"),
+        (conf("periodic3d.ini"), {"output.m.plugin": "msd", "output.m.file": "m.csv",
+                                  "output.m.interval": 1}, r"\[output.m\] \(msd\)"),
+        (conf("periodic3d.ini"), {"checkpoint.file": "c.ckpt", "checkpoint.every": 100},
+         r"\[checkpoint\]"),
+        (conf("squarewell.ini"), {}, "model of interactions"),
+    ]
+    for config, overrides, why in cases:
+        with hsframe.Simulation(config=config, overrides=overrides) as s:
+            s.run(events=10)
+            n, t = s.n, s.time
+            with pytest.raises(hsframe.Error, match=why):
+                s.add_particle([0.1] * s.dim, [0.0] * s.dim, 0.01)
+            with pytest.raises(hsframe.Error, match=why):
+                s.remove_particle(0)
+            assert s.n == n and s.time == t
+            s.run(events=10)
+
+
+def test_closed_and_ended(in_tmp):
+    s = hsframe.Simulation(config=conf("periodic3d.ini"), overrides={"simulation.end_time": 0.5})
+    s.run()
+    with pytest.raises(hsframe.Error, match="the run has ended"):
+        s.remove_particle(0)
+    s.close()
+    with pytest.raises(hsframe.Error, match="closed"):
+        s.add_particle([0.0, 0.0, 0.0], [0.0, 0.0, 0.0], 0.5)
