@@ -164,8 +164,10 @@ int hsf_sim_set_velocity(hsf_sim *sim, size_t i, const double v[3], hsf_error *e
  * the run keeps per-particle or per-pair state the change would leave
  * wrong: a model of interactions (interaction plugins, bonds, spins, a
  * [field], a [compression]), fixed particles, a sheared box or moving
- * walls, a [thermostat], reverse_at, an [output.NAME] plugin (observers,
- * hsf_sim_observer, are fine: they read the system when called), a
+ * walls, a [thermostat], reverse_at, an [output.NAME] plugin other than
+ * thermo, snapshot, xyz, events and profile, which read the system afresh
+ * at every sample (the others, msd, vacf, rdf, ..., size arrays by n when
+ * they begin; observers, hsf_sim_observer, are fine), a
  * [checkpoint] section (its checkpoints would not resume), a [queue]
  * record; and after the run has ended or failed, or while it runs (from
  * an observer).  After a change hsf_sim_checkpoint refuses: a checkpoint
