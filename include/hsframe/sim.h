@@ -167,11 +167,14 @@ int hsf_sim_set_velocity(hsf_sim *sim, size_t i, const double v[3], hsf_error *e
  * walls, a [thermostat], reverse_at, an [output.NAME] plugin other than
  * thermo, snapshot, xyz, events and profile, which read the system afresh
  * at every sample (the others, msd, vacf, rdf, ..., size arrays by n when
- * they begin; observers, hsf_sim_observer, are fine), a
- * [checkpoint] section (its checkpoints would not resume), a [queue]
- * record; and after the run has ended or failed, or while it runs (from
- * an observer).  After a change hsf_sim_checkpoint refuses: a checkpoint
- * resumes only into the particles its configuration starts from.  A
+ * they begin; observers, hsf_sim_observer, are fine), a [queue] record,
+ * a [checkpoint] section with several species; and after the run has
+ * ended or failed, or while it runs (from an observer).  A checkpoint
+ * written after a change (hsf_sim_checkpoint, [checkpoint]) holds the
+ * particles as they are, and a simulation opened from the same
+ * configuration resumes from it (hsf_sim_options resume, hsframe
+ * --resume) with these particles; with several species hsf_sim_checkpoint
+ * refuses after a change (a checkpoint does not hold the species).  A
  * failure past the checks (out of memory, a queue plugin failing while
  * the engine is built anew) leaves the simulation failed: it can only be
  * closed.

@@ -48,7 +48,7 @@ static int put_back(hsf_event_engine *e, const hsf_event *ev, size_t kept, hsf_e
 
 int hsf_event_change_particles(hsf_event_engine *e, const hsf_config *sim,
                                const hsf_particle_set *set, void (*apply)(void *ctx),
-                               void *ctx, hsf_error *err)
+                               void *ctx, int restoring, hsf_error *err)
 {
     hsf_system *sys = e->sys;
     if (e->record)
@@ -57,12 +57,12 @@ int hsf_event_change_particles(hsf_event_engine *e, const hsf_config *sim,
     hsf_event *ev = malloc((hsf_queue_capacity(e) + 1) * sizeof *ev);
     if (!ev)
         return hsf_error_set(err, "out of memory for the queue's events");
-    for (size_t i = 0; i < sys->n; i++)
+    for (size_t i = 0; !restoring && i < sys->n; i++)
         advance(sys, &sys->m[i], sys->time);
-    size_t kept = keep_specials(e, ev);
+    size_t kept = restoring ? (hsf_queue_drain(e, ev), 0) : keep_specials(e, ev);
     apply(ctx);
     int rc = hsf_event_reprepare(e, sim, set, err) || put_back(e, ev, kept, err);
-    for (uint32_t i = 0; !rc && i < sys->n; i++)
+    for (uint32_t i = 0; !rc && !restoring && i < sys->n; i++)
         rc = predict(e, i, NULL, err);
     free(ev);
     return rc ? -2 : 0;

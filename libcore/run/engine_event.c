@@ -157,9 +157,11 @@ static int set_velocity(run_state *rs, size_t i, const double v[3], hsf_error *e
     return hsf_engine_set_velocity(engine_of(rs), (uint32_t)i, v, err);
 }
 
-static int change_particles(run_state *rs, void (*apply)(void *ctx), void *ctx, hsf_error *err)
+static int change_particles(run_state *rs, void (*apply)(void *ctx), void *ctx, int restoring,
+                            hsf_error *err)
 {
-    return hsf_event_change_particles(engine_of(rs), &rs->sim, &rs->set, apply, ctx, err);
+    return hsf_event_change_particles(engine_of(rs), &rs->sim, &rs->set, apply, ctx, restoring,
+                                      err);
 }
 
 const hsf_engine_ops hsf_event_engine_ops = {

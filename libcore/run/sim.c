@@ -204,10 +204,9 @@ int hsf_sim_checkpoint(hsf_sim *s, const char *path, hsf_error *err)
     if (s->failed || s->ended || s->running)
         return hsf_error_set(err, "%s: no checkpoint: the run has %s", path,
                              s->failed ? "failed" : s->ended ? "ended" : "not stopped");
-    if (s->changed)
+    if (s->changed && hsf_system_species_count(&s->rs.sys) > 1)
         return hsf_error_set(err, "%s: no checkpoint: particles were added or removed, and a "
-                             "checkpoint resumes only into the particles its configuration "
-                             "starts from", path);
+                             "checkpoint does not hold the species (several here)", path);
     if (hsf_atomic_check(path, err) || hsf_checkpoint_check_outputs(&s->rs.sys, err))
         return -1;
     return hsf_run_save(&s->rs, path, err);

@@ -36,25 +36,18 @@ static int reads_afresh(const hsf_output_slot *o)
     return 0;
 }
 
-/* Why this run cannot change its particles, or 0. */
-static int refused(hsf_sim *s, const char *what, hsf_error *err)
+const char *hsf_run_why_fixed_n(const run_state *rs, char *buf, size_t size)
 {
-    run_state *rs = &s->rs;
     const hsf_system *sys = &rs->sys;
     const char *why = NULL;
-    char buf[256];
-    if (!rs->engine->change_particles)
-        return hsf_error_set(err, "%s: engine = %s keeps its particles in its own records: "
-                             "particles are added and removed only with engine = event",
-                             what, rs->engine->name);
-    if (s->running)
-        return hsf_error_set(err, "%s: the simulation is running: an observer cannot change "
-                             "its particles", what);
-    if (s->failed || s->ended)
-        return hsf_error_set(err, "%s: the run has %s", what, s->failed ? "failed" : "ended");
+    if (!rs->engine->change_particles) {
+        snprintf(buf, size, "engine = %s keeps its particles in its own records: particles "
+                 "are added and removed only with engine = event", rs->engine->name);
+        return buf;
+    }
     for (size_t k = 0; k < sys->n_out && !why; k++)
         if (!hsf_run_is_observer(&sys->out[k]) && !reads_afresh(&sys->out[k])) {
-            snprintf(buf, sizeof buf, "[%s] (%s) may keep per-particle state sized when it "
+            snprintf(buf, size, "[%s] (%s) may keep per-particle state sized when it "
                      "began (the outputs that do not: thermo, snapshot, xyz, events, "
                      "profile)", sys->out[k].in.cfg.section, sys->out[k].in.plugin.info->name);
             why = buf;
@@ -75,10 +68,25 @@ static int refused(hsf_sim *s, const char *what, hsf_error *err)
         why = "a [thermostat] plugin may keep per-particle state made at its start";
     else if (sys->reverse_at >= 0)
         why = "reverse_at compares every particle with its start";
-    else if (rs->checkpoint.section)
-        why = "[checkpoint] writes checkpoints, which resume only into the particles the "
-              "configuration starts from";
-    return why ? hsf_error_set(err, "%s: refused: %s", what, why) : 0;
+    else if (rs->checkpoint.section && hsf_system_species_count(sys) > 1)
+        why = "[checkpoint] writes checkpoints, which do not hold the species (several "
+              "here) of particles added or removed";
+    return why;
+}
+
+/* Why this simulation cannot change its particles now (err set), or 0. */
+static int refused(hsf_sim *s, const char *what, hsf_error *err)
+{
+    char buf[256];
+    const char *why = hsf_run_why_fixed_n(&s->rs, buf, sizeof buf);
+    if (why)
+        return hsf_error_set(err, "%s: refused: %s", what, why);
+    if (s->running)
+        return hsf_error_set(err, "%s: the simulation is running: an observer cannot change "
+                             "its particles", what);
+    if (s->failed || s->ended)
+        return hsf_error_set(err, "%s: the run has %s", what, s->failed ? "failed" : "ended");
+    return 0;
 }
 
 /* Room for the arrays the change replaces (kept for old views). */
@@ -135,7 +143,7 @@ static int commit(hsf_sim *s, change *c, hsf_error *err)
     run_state *rs = &s->rs;
     hsf_conserved before, after;
     hsf_measure(&rs->sys, &before);
-    int rc = rs->engine->change_particles(rs, apply, c, err);
+    int rc = rs->engine->change_particles(rs, apply, c, 0, err);
     if (rc == -1) {
         free(c->m), free(c->b), free(c->species), free(c->line);
         return -1;

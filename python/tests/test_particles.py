@@ -2,11 +2,14 @@
 count, the physics after the change (collisions of the new particle,
 energy and momentum conserved), the order kept by a removal, refusals that
 leave the state bit for bit, views taken before a change, checkpoints."""
+import shutil
+import subprocess
+
 import numpy as np
 import pytest
 
 import hsframe
-from conftest import conf
+from conftest import HSFRAME, conf
 
 
 # The engine's ways of searching and queueing, each rebuilt by a change:
@@ -146,13 +149,74 @@ def test_views_taken_before_a_change_read_the_old_records(gas):
     assert v.shape == (old.shape[0], 3) and np.isfinite(v).all()
 
 
-def test_checkpoint_refused_after_a_change(gas, in_tmp):
-    gas.checkpoint(in_tmp / "before.ckpt")
-    gas.add_particle(free_spot(gas, 0.5), [0.0, 0.0, 0.0], 0.5)
-    with pytest.raises(hsframe.Error, match="particles were added or removed"):
-        gas.checkpoint(in_tmp / "after.ckpt")
-    assert not (in_tmp / "after.ckpt").exists()
-    gas.run()
+def changed_run(overrides, checkpoint=None):
+    """The 3D fluid with particles added and removed at t = 1; run to the
+    end, or checkpointed at t = 2 and closed."""
+    s = hsframe.Simulation(config=conf("periodic3d.ini"), overrides=overrides)
+    s.run(until=1.0)
+    s.add_particle(free_spot(s, 0.6), [1.0, 0.5, -0.25], radius=0.6, mass=3.0)
+    s.remove_particle(10)
+    s.add_particle(free_spot(s, 0.3, seed=3), [0.0, 0.0, 0.0], radius=0.3)
+    s.run(until=2.0)
+    if checkpoint:
+        s.checkpoint(checkpoint)
+        s.close()
+        return None
+    assert s.run() is True
+    out = s.snapshot(), s.summary(), s.n
+    s.close()
+    return out
+
+
+@pytest.mark.parametrize("search", [{}, {"simulation.neighbour_lists": "yes"},
+                                    {"queue.indexed": "no"}], ids=["cells", "lists", "pushpop"])
+def test_checkpoint_after_a_change_resumes_to_the_same_bits(in_tmp, search):
+    """Added and removed, then checkpointed: the run resumed from it ends
+    with the bits of the run that went on without the checkpoint."""
+    overrides = {"simulation.end_time": 4, **search}
+    whole, summary, n = changed_run(overrides)
+    changed_run(overrides, checkpoint=in_tmp / "changed.ckpt")
+    r = hsframe.Simulation.resume(in_tmp / "changed.ckpt", config=conf("periodic3d.ini"),
+                                  overrides=overrides)
+    assert r.n == n
+    assert r.run() is True
+    resumed, rsummary = r.snapshot(), r.summary()
+    r.close()
+    for key in ("position", "velocity", "unwrapped", "radius", "mass"):
+        assert np.array_equal(whole[key], resumed[key]), key
+    for key in ("collisions", "events", "energy_drift", "momentum_drift", "kinetic_energy"):
+        assert summary[key] == rsummary[key], key
+
+
+def test_program_resumes_a_changed_checkpoint(in_tmp):
+    """hsframe --resume goes on from it as the module does: the same files."""
+    overrides = {"simulation.end_time": 4}
+    changed_run(overrides, checkpoint=in_tmp / "changed.ckpt")
+    (in_tmp / "program").mkdir()
+    for f in in_tmp.iterdir():
+        if f.is_file():     # the checkpoint and the outputs' partly written files
+            shutil.copy(f, in_tmp / "program")
+    subprocess.run([HSFRAME, "-q", "-c", conf("periodic3d.ini"), "-s",
+                    "simulation.end_time=4", "--resume", "changed.ckpt"],
+                   cwd=in_tmp / "program", check=True)
+    with hsframe.Simulation.resume(in_tmp / "changed.ckpt", config=conf("periodic3d.ini"),
+                                   overrides=overrides) as r:
+        r.run()
+    for f in ("periodic3d-final.xyz", "periodic3d-thermo.csv"):
+        assert (in_tmp / "program" / f).read_bytes() == (in_tmp / f).read_bytes(), f
+    assert (in_tmp / "periodic3d-final.xyz").read_text().startswith("4001\n")
+
+
+def test_changed_checkpoint_needs_its_configuration(in_tmp):
+    overrides = {"simulation.end_time": 4}
+    changed_run(overrides, checkpoint=in_tmp / "changed.ckpt")
+    with pytest.raises(hsframe.Error, match="the configuration does not match the checkpoint's"):
+        hsframe.Simulation.resume(in_tmp / "changed.ckpt", config=conf("periodic3d.ini"),
+                                  overrides={**overrides, "output.m.plugin": "msd",
+                                             "output.m.file": "m.csv", "output.m.interval": 1})
+    with pytest.raises(hsframe.Error, match="the configuration does not match the checkpoint's"):
+        hsframe.Simulation.resume(in_tmp / "changed.ckpt", config=conf("periodic3d.ini"),
+                                  overrides={"simulation.end_time": 5})
 
 
 def test_runs_that_cannot_change_their_particles(in_tmp):
@@ -160,8 +224,6 @@ def test_runs_that_cannot_change_their_particles(in_tmp):
         (conf("gas-timestep.ini"), {}, "engine = timestep"),
         (conf("periodic3d.ini"), {"output.m.plugin": "msd", "output.m.file": "m.csv",
                                   "output.m.interval": 1}, r"\[output.m\] \(msd\)"),
-        (conf("periodic3d.ini"), {"checkpoint.file": "c.ckpt", "checkpoint.every": 100},
-         r"\[checkpoint\]"),
         (conf("squarewell.ini"), {}, "model of interactions"),
     ]
     for config, overrides, why in cases:
