@@ -364,7 +364,7 @@ Test(sim, add_and_remove_refusals)
 
 /* Removing shifts the later particles down, order kept; the records given
  * before stay readable with the old values; the last particle stays; a
- * checkpoint is refused after the change. */
+ * checkpoint after the change resumes with the particles left. */
 Test(sim, remove_particle_shifts_down)
 {
     hsf_sim_options opt = { .config_text = config(temp_output(2, "f.txt")) };
@@ -387,9 +387,18 @@ Test(sim, remove_particle_shifts_down)
     cr_assert_eq(at_now(sys, 1, q, w), 2);
     memcpy(&x, (const char *)old.r + 1 * old.motion_stride, sizeof x);
     cr_assert_eq(x, r1[0]);         /* the old records, as they were */
-    cr_assert_eq(hsf_sim_checkpoint(s, temp_output(4, "c.ckpt"), &err), -1);
-    cr_assert(strstr(hsf_error_message(&err), "particles were added or removed"), "%s",
-              hsf_error_message(&err));
+    /* A checkpoint now holds the two particles, and resumes with them. */
+    const char *ckpt = temp_output(4, "c.ckpt");
+    cr_assert_eq(hsf_sim_checkpoint(s, ckpt, &err), 0, "%s", hsf_error_message(&err));
+    hsf_sim_options again = opt;
+    again.resume = ckpt;
+    hsf_sim *r = hsf_sim_open(&again, &err);
+    cr_assert(r, "%s", hsf_error_message(&err));
+    cr_assert_eq(hsf_system_count(hsf_sim_system(r)), 2);
+    cr_assert_eq(hsf_system_time(hsf_sim_system(r)), hsf_system_time(sys));
+    at_now(hsf_sim_system(r), 1, q, w);
+    cr_assert(!memcmp(q, r2, sizeof q) && !memcmp(w, v2, sizeof w));
+    hsf_sim_close(r);
     cr_assert_eq(hsf_sim_remove_particle(s, 1, &err), 0);
     cr_assert_eq(hsf_sim_remove_particle(s, 0, &err), -1);
     cr_assert(strstr(hsf_error_message(&err), "the last one"), "%s", hsf_error_message(&err));
