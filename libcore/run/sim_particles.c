@@ -45,16 +45,14 @@ const char *hsf_run_why_fixed_n(const run_state *rs, char *buf, size_t size)
                  "are added and removed only with engine = event", rs->engine->name);
         return buf;
     }
-    for (size_t k = 0; k < sys->n_out && !why; k++)
+    for (size_t k = 0; k < sys->n_out; k++)
         if (!hsf_run_is_observer(&sys->out[k]) && !reads_afresh(&sys->out[k])) {
             snprintf(buf, size, "[%s] (%s) may keep per-particle state sized when it "
                      "began (the outputs that do not: thermo, snapshot, xyz, events, "
                      "profile)", sys->out[k].in.cfg.section, sys->out[k].in.plugin.info->name);
-            why = buf;
+            return buf;
         }
-    if (why)
-        ;
-    else if (sys->model)
+    if (sys->model)
         why = "the run has a model of interactions (interaction plugins, bonds, spins, a "
               "[field] or a [compression]), whose per-particle and per-pair state is made "
               "at the start";
