@@ -2,7 +2,8 @@
  * bits of one run (hsf_run), whatever the pieces; events count exactly;
  * a configuration's text reads as its file; errors name file:line;
  * observers are called at their times; a checkpoint resumes; the records
- * are the system's and a velocity set counts as heat. */
+ * are the system's and a velocity set counts as heat; particles added and
+ * removed take part in the physics, refusals change nothing. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
