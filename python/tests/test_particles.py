@@ -222,6 +222,7 @@ def test_changed_checkpoint_needs_its_configuration(in_tmp):
 def test_runs_that_cannot_change_their_particles(in_tmp):
     cases = [
         (conf("gas-timestep.ini"), {}, "engine = timestep"),
+        (conf("hexatic.ini"), {"init.cells": "8 4"}, "engine = ecmc"),
         (conf("periodic3d.ini"), {"output.m.plugin": "msd", "output.m.file": "m.csv",
                                   "output.m.interval": 1}, r"\[output.m\] \(msd\)"),
         (conf("squarewell.ini"), {}, "model of interactions"),
