@@ -77,7 +77,8 @@ libhsframe_core_la_SOURCES = \
 	libcore/run/summary_timestep.c \
 	libcore/ecmc/ecmc.h libcore/ecmc/chain.c libcore/ecmc/setup.c libcore/ecmc/loop.c \
 	libcore/ecmc/checkpoint.c libcore/ecmc/pack.h libcore/ecmc/pack.c \
-	libcore/run/engine_ecmc.c libcore/run/sim.c libcore/run/sim_observer.c
+	libcore/run/engine_ecmc.c libcore/run/sim.c libcore/run/sim_observer.c \
+	libcore/run/sim_private.h libcore/run/sim_particles.c libcore/event/resize.c libcore/event/resize.h
 libhsframe_core_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libcore $(INIH_CFLAGS) $(ZLIB_CFLAGS) \
 	-DHSF_PLUGINDIR='"$(pkglibdir)"'
 # Neither flag changes a result (this is not -ffast-math): the library never

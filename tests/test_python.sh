@@ -3,7 +3,7 @@
 # (python/tests): the same bits as the program for the same
 # configuration, views without copies that outlive the simulation object,
 # observers at the right times, exceptions and Ctrl-C between events, GSD
-# frames.  Skipped when the module was not built (no Python headers) or
+# frames, particles added and removed.  Skipped when the module was not built (no Python headers) or
 # when numpy or pytest is missing.
 . "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
 cd "$WORK" || exit 1

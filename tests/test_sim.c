@@ -2,7 +2,8 @@
  * bits of one run (hsf_run), whatever the pieces; events count exactly;
  * a configuration's text reads as its file; errors name file:line;
  * observers are called at their times; a checkpoint resumes; the records
- * are the system's and a velocity set counts as heat. */
+ * are the system's and a velocity set counts as heat; particles added and
+ * removed take part in the physics, refusals change nothing. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -243,4 +244,168 @@ Test(sim, plugins)
     int found = 0;
     cr_assert_gt(hsf_sim_plugins(NULL, count, &found, &err), 5);
     cr_assert_eq(found, 1);
+}
+
+/* Particle i's position and velocity now; returns its mass. */
+static double at_now(const hsf_system *sys, size_t i, double r[3], double v[3])
+{
+    hsf_particle_view p;
+    hsf_system_particle(sys, i, &p);
+    memcpy(r, p.r, 3 * sizeof *r);
+    memcpy(v, p.v, 3 * sizeof *v);
+    return p.mass;
+}
+
+static double sim_summary_number(hsf_sim *s, const char *key)
+{
+    char *json = hsf_sim_summary_json(s, &err);
+    cr_assert(json);
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\": ", key);
+    const char *at = strstr(json, pattern);
+    cr_assert(at, "%s", json);
+    double x = strtod(at + strlen(pattern), NULL);
+    free(json);
+    return x;
+}
+
+/* A disc put at rest in the path of disc 0 (at (40 + t, 50) at time t,
+ * moving +x at speed 1), a gap of 1 ahead of it: they meet head on, and with equal masses disc 0
+ * stops and the new one goes on at disc 0's velocity (disc 1, coming
+ * the other way, meets it a time unit later); energy and momentum
+ * are conserved through it and to the end. */
+Test(sim, add_particle_collides_and_conserves)
+{
+    hsf_sim_options opt = { .config_text = config(temp_output(2, "f.txt")) };
+    hsf_sim *s = hsf_sim_open(&opt, &err);
+    cr_assert(s);
+    const hsf_system *sys = hsf_sim_system(s);
+    cr_assert_eq(hsf_sim_run(s, INFINITY, 1, NULL, &err), HSF_SIM_PAUSED);
+    double t = hsf_system_time(sys), x0 = 40 + t;   /* disc 0 */
+    cr_assert(t < 3.5, "t = %g", t);            /* before discs 0 and 1 meet */
+    const double r[3] = { x0 + 2, 50, 0 }, rest[3] = { 0, 0, 0 };
+    size_t index = 99;
+    cr_assert_eq(hsf_sim_add_particle(s, r, rest, 0.5, 1, 0, &index, &err), 0, "%s",
+                 hsf_error_message(&err));
+    cr_assert_eq(index, 3);
+    cr_assert_eq(hsf_system_count(sys), 4);
+    cr_assert_eq(hsf_sim_run(s, t + 1, 0, NULL, &err), HSF_SIM_PAUSED);
+    cr_assert_eq(hsf_system_time(sys), t + 1);   /* the collision, the first event at t + 1 */
+    double r0[3], v0[3], r3[3], v3[3];
+    at_now(sys, 0, r0, v0);
+    at_now(sys, 3, r3, v3);
+    cr_assert_float_eq(v0[0], 0, 1e-15);
+    cr_assert_float_eq(v3[0], 1, 1e-15, "t = %.17g, disc 3 at %.17g with %.17g, disc 0 at %.17g with %.17g", t, r3[0], v3[0], r0[0], v0[0]);
+    cr_assert_float_eq(r0[0], x0 + 1, 1e-12);   /* at contact */
+    cr_assert_float_eq(r3[0], x0 + 2, 1e-12);
+    double p[2] = { 0, 0 };
+    for (size_t i = 0; i < 4; i++) {
+        double ri[3], vi[3];
+        double m = at_now(sys, i, ri, vi);
+        p[0] += m * vi[0];
+        p[1] += m * vi[1];
+    }
+    /* 1 - 1 + 2 * (0.1, 0.3) before, the new disc at rest: +-0.2 in y
+     * after disc 2's wall hits, x unchanged by pair collisions. */
+    cr_assert_float_eq(fabs(p[0]), 0.2, 1e-12);
+    cr_assert_eq(hsf_sim_run(s, INFINITY, 0, NULL, &err), HSF_SIM_ENDED, "%s",
+                 hsf_error_message(&err));
+    cr_assert_lt(fabs(sim_summary_number(s, "energy_drift")), 1e-12);
+    hsf_sim_close(s);
+}
+
+/* Refusals leave the state as it was, bit for bit, and the run goes on. */
+Test(sim, add_and_remove_refusals)
+{
+    hsf_sim_options opt = { .config_text = config(temp_output(2, "f.txt")) };
+    hsf_sim *s = hsf_sim_open(&opt, &err);
+    cr_assert(s);
+    const hsf_system *sys = hsf_sim_system(s);
+    cr_assert_eq(hsf_sim_run(s, 2, 0, NULL, &err), HSF_SIM_PAUSED);
+    hsf_sim_records rec;
+    cr_assert_eq(hsf_sim_get_records(s, 1, &rec, &err), 0);
+    unsigned char before[3 * 64];
+    memcpy(before, rec.r, sizeof before);
+    double on0[3], w0[3];
+    at_now(sys, 0, on0, w0);
+    on0[0] += 0.3;
+    const double v[3] = { 0, 0, 0 }, out[3] = { 99.8, 50, 0 },
+                 free_spot[3] = { 70, 70, 0 }, nan_r[3] = { NAN, 1, 0 };
+    const struct {
+        const double *r;
+        double radius, mass;
+        unsigned species;
+        const char *why;
+    } bad[] = {
+        { on0, 0.5, 1, 0, "overlaps particle 0" },
+        { out, 0.5, 1, 0, "not inside the box boundary" },
+        { free_spot, 0, 1, 0, "radius: expected a number > 0" },
+        { free_spot, 0.5, -1, 0, "mass: expected a number > 0" },
+        { free_spot, 0.5, 1, 1, "species: expected 0 to 0" },
+        { nan_r, 0.5, 1, 0, "expected a finite position" },
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        cr_assert_eq(hsf_sim_add_particle(s, bad[k].r, v, bad[k].radius, bad[k].mass,
+                                          bad[k].species, NULL, &err), -1, "bad[%zu]", k);
+        cr_assert(strstr(hsf_error_message(&err), bad[k].why), "%s",
+                  hsf_error_message(&err));
+    }
+    cr_assert_eq(hsf_sim_remove_particle(s, 3, &err), -1);
+    cr_assert(strstr(hsf_error_message(&err), "particle 3: expected 0 to 2"), "%s",
+              hsf_error_message(&err));
+    cr_assert_eq(hsf_system_count(sys), 3);
+    cr_assert_eq(hsf_sim_get_records(s, 0, &rec, &err), 0);
+    cr_assert_eq(memcmp(rec.r, before, sizeof before), 0);
+    cr_assert_eq(hsf_sim_run(s, INFINITY, 0, NULL, &err), HSF_SIM_ENDED);
+    cr_assert_eq(hsf_sim_add_particle(s, free_spot, v, 0.5, 1, 0, NULL, &err), -1);
+    cr_assert(strstr(hsf_error_message(&err), "the run has ended"), "%s",
+              hsf_error_message(&err));
+    hsf_sim_close(s);
+}
+
+/* Removing shifts the later particles down, order kept; the records given
+ * before stay readable with the old values; the last particle stays; a
+ * checkpoint after the change resumes with the particles left. */
+Test(sim, remove_particle_shifts_down)
+{
+    hsf_sim_options opt = { .config_text = config(temp_output(2, "f.txt")) };
+    hsf_sim *s = hsf_sim_open(&opt, &err);
+    cr_assert(s);
+    const hsf_system *sys = hsf_sim_system(s);
+    cr_assert_eq(hsf_sim_run(s, 2, 0, NULL, &err), HSF_SIM_PAUSED);
+    hsf_sim_records old;
+    cr_assert_eq(hsf_sim_get_records(s, 1, &old, &err), 0);
+    double r1[3], v1[3], r2[3], v2[3], x;
+    at_now(sys, 1, r1, v1);
+    at_now(sys, 2, r2, v2);
+    cr_assert_eq(hsf_sim_remove_particle(s, 0, &err), 0, "%s", hsf_error_message(&err));
+    cr_assert_eq(hsf_system_count(sys), 2);
+    double q[3], w[3];
+    at_now(sys, 0, q, w);
+    cr_assert(!memcmp(q, r1, sizeof q) && !memcmp(w, v1, sizeof w));
+    at_now(sys, 1, q, w);
+    cr_assert(!memcmp(q, r2, sizeof q) && !memcmp(w, v2, sizeof w));
+    cr_assert_eq(at_now(sys, 1, q, w), 2);
+    memcpy(&x, (const char *)old.r + 1 * old.motion_stride, sizeof x);
+    cr_assert_eq(x, r1[0]);         /* the old records, as they were */
+    /* A checkpoint now holds the two particles, and resumes with them. */
+    const char *ckpt = temp_output(4, "c.ckpt");
+    cr_assert_eq(hsf_sim_checkpoint(s, ckpt, &err), 0, "%s", hsf_error_message(&err));
+    hsf_sim_options again = opt;
+    again.resume = ckpt;
+    hsf_sim *r = hsf_sim_open(&again, &err);
+    cr_assert(r, "%s", hsf_error_message(&err));
+    cr_assert_eq(hsf_system_count(hsf_sim_system(r)), 2);
+    cr_assert_eq(hsf_system_time(hsf_sim_system(r)), hsf_system_time(sys));
+    at_now(hsf_sim_system(r), 1, q, w);
+    cr_assert(!memcmp(q, r2, sizeof q) && !memcmp(w, v2, sizeof w));
+    hsf_sim_close(r);
+    cr_assert_eq(hsf_sim_remove_particle(s, 1, &err), 0);
+    cr_assert_eq(hsf_sim_remove_particle(s, 0, &err), -1);
+    cr_assert(strstr(hsf_error_message(&err), "the last one"), "%s", hsf_error_message(&err));
+    hsf_sim_release_records(s);
+    cr_assert_eq(hsf_sim_run(s, INFINITY, 0, NULL, &err), HSF_SIM_ENDED, "%s",
+                 hsf_error_message(&err));
+    cr_assert_lt(fabs(sim_summary_number(s, "energy_drift")), 1e-12);
+    hsf_sim_close(s);
 }

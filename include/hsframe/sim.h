@@ -119,7 +119,9 @@ int hsf_sim_checkpoint(hsf_sim *sim, const char *path, hsf_error *err);
  * all three with motion_stride; its mass at (char *)mass + i *
  * body_stride.  species: n bytes, or NULL when every particle is of
  * species 0.  The pointers stay valid until hsf_sim_close (the records
- * are never moved); what they point at changes as the run goes on. */
+ * move only when a particle is added or removed, and the old ones are
+ * kept until hsf_sim_release_records); what they point at changes as the
+ * run goes on. */
 typedef struct hsf_sim_records {
     size_t n;
     int dim;                /* r and v have 3 components; those past dim are 0 */
@@ -145,6 +147,65 @@ int hsf_sim_get_records(hsf_sim *sim, int now, hsf_sim_records *out, hsf_error *
  * still.  Returns 0, or -1 with err set (i out of range, an engine other
  * than event, a plugin failed). */
 int hsf_sim_set_velocity(hsf_sim *sim, size_t i, const double v[3], hsf_error *err);
+
+/* Since ABI 1.6: particles added and removed between two events
+ * (engine = event only).  The change is made at the current time: every
+ * particle is brought to now, the particle arrays are grown or shrunk
+ * and the engine's state is built anew as at a start at this time (the
+ * cell grid and neighbour lists, the queue with every particle's next
+ * event predicted afresh; the stop, sample, audit and other events keep
+ * their times).  The trajectory that follows is that of a run started
+ * now from these particles, not bit for bit the one without the change.
+ * The summary's energy and momentum balance counts the particle's
+ * kinetic energy and momentum as brought in (add) or taken out (remove),
+ * so that its drift stays that of the dynamics.
+ *
+ * Refused, with err set and the simulation unchanged and usable, where
+ * the run keeps per-particle or per-pair state the change would leave
+ * wrong: a model of interactions (interaction plugins, bonds, spins, a
+ * [field], a [compression]), fixed particles, a sheared box or moving
+ * walls, a [thermostat], reverse_at, an [output.NAME] plugin other than
+ * thermo, snapshot, xyz, events and profile, which read the system afresh
+ * at every sample (the others, msd, vacf, rdf, ..., size arrays by n when
+ * they begin; observers, hsf_sim_observer, are fine), a [queue] record,
+ * a [checkpoint] section with several species; and after the run has
+ * ended or failed, or while it runs (from an observer).  A checkpoint
+ * written after a change (hsf_sim_checkpoint, [checkpoint]) holds the
+ * particles as they are, and a simulation opened from the same
+ * configuration resumes from it (hsf_sim_options resume, hsframe
+ * --resume) with these particles; with several species hsf_sim_checkpoint
+ * refuses after a change (a checkpoint does not hold the species).  A
+ * failure past the checks (out of memory, a queue plugin failing while
+ * the engine is built anew) leaves the simulation failed: it can only be
+ * closed.
+ *
+ * The records move: pointers hsf_sim_get_records gave before the change
+ * stay valid and read the records as they were just before it (the old
+ * arrays are kept) until hsf_sim_release_records or hsf_sim_close. */
+
+/* Adds a particle at position r (length) with velocity v (length/time),
+ * radius (length, > 0) and mass (> 0), of species (0 to the number of
+ * species - 1; only 0 when the input named none), colour (70, 130, 180):
+ * it becomes particle n (0-based; the others keep their indices), its
+ * clock the current time.  Components of r and v past the dimension are
+ * ignored.  r must be inside the boundary (its check, as for the start;
+ * on a periodic axis lo <= r < hi) and the particle must not overlap any
+ * other (the relative tolerance of the start's check, 1e-12 of the sum
+ * of the radii).  Returns 0 and sets *index (may be NULL) to n, or -1
+ * with err set. */
+int hsf_sim_add_particle(hsf_sim *sim, const double r[3], const double v[3], double radius,
+                         double mass, unsigned species, size_t *index, hsf_error *err);
+
+/* Removes particle i (0-based): the particles after it move down by one
+ * (their order kept, as numpy.delete), so particle i + 1 becomes i.
+ * Refused for the last particle left (a run has at least one).  Returns
+ * 0, or -1 with err set. */
+int hsf_sim_remove_particle(hsf_sim *sim, size_t i, hsf_error *err);
+
+/* Frees the record arrays an add or a remove replaced (kept for the
+ * pointers given before it); call once no such pointer is used.  The
+ * current records are untouched. */
+void hsf_sim_release_records(hsf_sim *sim);
 
 /* Calls fn for every plugin a run would find (hsframe --list-plugins):
  * plugin_dirs (colon-separated, may be NULL) first, then

@@ -285,6 +285,28 @@ hsf_event_engine *hsf_event_prepare(hsf_system *sys, hsf_instance *queue,
     return e;
 }
 
+int hsf_event_reprepare(hsf_event_engine *e, const hsf_config *sim,
+                        const hsf_particle_set *set, hsf_error *err)
+{
+    hsf_system *sys = e->sys;
+    hsf_instance *q = &e->queue_instance;
+    if (q->initialised)
+        ((const hsf_queue_type *)q->plugin.vtable)->fini(q->state);
+    free(q->state);
+    q->state = NULL;
+    q->initialised = 0;
+    free(e->special_seq);
+    free(e->slot);
+    e->special_seq = NULL;
+    e->slot = NULL;
+    memset(&e->ahead, 0, sizeof e->ahead);
+    hsf_neighbours_free(&sys->nb);
+    hsf_cells_free(&sys->cells);
+    return build_search(e, sim, 0, set, err) || open_queue(e, 0, err) || make_slots(e, err)
+               ? -1
+               : 0;
+}
+
 void hsf_event_queue_name(const hsf_event_engine *e, char *buf, size_t size)
 {
     snprintf(buf, size, "%s%s", e->queue_instance.plugin.info->name, e->indexed ? " (indexed)" : "");

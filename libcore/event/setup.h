@@ -37,6 +37,16 @@ hsf_event_engine *hsf_event_prepare(hsf_system *sys, hsf_instance *queue,
                                     const hsf_config *sim, int growing,
                                     const hsf_particle_set *set, int prelude, hsf_error *err);
 
+/* The engine's state built anew for the particles sys holds now (their
+ * number changed: hsf_sim_add_particle, sim.h), as hsf_event_prepare
+ * builds it, not growing, keeping the queue plugin and its section, the
+ * seqs given and the recorder (which must be NULL): the queue's state is
+ * finished and made again, empty, with the new keys, the cell grid, the
+ * lists and the slots built again.  Returns 0, or -1 with err set (the
+ * engine can then only be freed). */
+int hsf_event_reprepare(hsf_event_engine *e, const hsf_config *sim,
+                        const hsf_particle_set *set, hsf_error *err);
+
 /* "calendar (indexed)": the queue, as the summary names it. */
 void hsf_event_queue_name(const hsf_event_engine *e, char *buf, size_t size);
 

@@ -115,6 +115,17 @@ typedef struct hsf_engine_ops {
      * engine's records are not the system's between events. */
     int (*sync)(run_state *rs, hsf_error *err);
     int (*set_velocity)(run_state *rs, size_t i, const double v[3], hsf_error *err);
+    /* For hsf_sim_add_particle and hsf_sim_remove_particle (sim.h),
+     * between two events: brings every particle to now, calls apply(ctx),
+     * which replaces the system's particle arrays and n and cannot fail,
+     * and builds the engine's state anew for them at the current time;
+     * restoring: for a checkpoint's particles, before restore, which then
+     * fills the engine's state (nothing is moved or predicted).  Returns
+     * 0; -1 with err set and nothing changed (the engine refused before
+     * apply); -2 with err set after apply (the run can then only be
+     * closed).  NULL: the engine cannot change its particles. */
+    int (*change_particles)(run_state *rs, void (*apply)(void *ctx), void *ctx, int restoring,
+                            hsf_error *err);
 } hsf_engine_ops;
 
 extern const hsf_engine_ops hsf_event_engine_ops, hsf_timestep_engine_ops, hsf_ecmc_engine_ops;

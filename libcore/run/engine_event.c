@@ -6,6 +6,7 @@
 #include "event/audit.h"
 #include "event/checkpoint.h"
 #include "event/predict.h"
+#include "event/resize.h"
 #include "event/setup.h"
 #include "host/error_private.h"
 #include "model/model.h"
@@ -156,10 +157,18 @@ static int set_velocity(run_state *rs, size_t i, const double v[3], hsf_error *e
     return hsf_engine_set_velocity(engine_of(rs), (uint32_t)i, v, err);
 }
 
+static int change_particles(run_state *rs, void (*apply)(void *ctx), void *ctx, int restoring,
+                            hsf_error *err)
+{
+    return hsf_event_change_particles(engine_of(rs), &rs->sim, &rs->set, apply, ctx, restoring,
+                                      err);
+}
+
 const hsf_engine_ops hsf_event_engine_ops = {
     .name = "event", .caps = HSF_ENGINE_FIXED | HSF_ENGINE_SLIDING | HSF_ENGINE_MOVING_WALLS,
     .check = check, .bind = bind, .add_files = add_files, .open = open_model,
     .prepare = prepare, .run = run, .save = save, .restore = restore,
     .final_check = final_check, .commit = commit, .summary = summary, .describe = describe,
     .close = close_engine, .sync = sync_records, .set_velocity = set_velocity,
+    .change_particles = change_particles,
 };

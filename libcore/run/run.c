@@ -94,6 +94,52 @@ void hsf_run_arm_checkpoints(run_state *rs)
 }
 
 /* The state at time 0, or from the checkpoint to resume from. */
+/* The particles of a checkpoint written after some were added or removed
+ * (sim.h), in place of the configuration's; their engine made anew. */
+typedef struct taken {
+    run_state *rs;
+    size_t n;
+    hsf_motion *m;
+    hsf_body *b;
+} taken;
+
+static void take(void *ctx)
+{
+    taken *t = ctx;
+    hsf_system *sys = &t->rs->sys;
+    free(sys->m);
+    free(sys->b);
+    sys->m = t->m;
+    sys->b = t->b;
+    sys->n = t->n;
+    t->rs->set.n = t->n;
+    free(t->rs->set.line);      /* lines of the file no longer theirs */
+    t->rs->set.line = NULL;
+}
+
+static int take_checkpoint_particles(run_state *rs, const char *resume, hsf_error *err)
+{
+    hsf_system *sys = &rs->sys;
+    taken t = { .rs = rs };
+    if (!rs->engine->change_particles)
+        return 0;               /* its restore compares the counts */
+    if (hsf_ckpt_peek_particles(sys, resume, rs->config_text, &t.n, &t.m, &t.b, err))
+        return -1;
+    if (!t.m)
+        return 0;
+    char buf[256];
+    const char *why = hsf_run_why_fixed_n(rs, buf, sizeof buf);
+    if (!why && hsf_system_species_count(sys) > 1)
+        why = "the checkpoint does not hold the species (several here)";
+    int rc = why ? hsf_error_set(err, "%s: checkpoint of %zu particles, where the "
+                                 "configuration starts %zu, and this run cannot change them: "
+                                 "%s", resume, t.n, sys->n, why)
+                 : rs->engine->change_particles(rs, take, &t, 1, err);
+    if (rc == -1 || why)
+        free(t.m), free(t.b);
+    return rc ? -1 : 0;
+}
+
 int hsf_run_starting_state(run_state *rs, const char *resume, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
@@ -107,7 +153,7 @@ int hsf_run_starting_state(run_state *rs, const char *resume, hsf_error *err)
         return hsf_error_set(err, "out of memory");
     hsf_ckpt_run run = { .config = rs->config_text, .particles_crc = rs->particles_crc,
                          .start = rs->start };
-    if (rs->engine->restore(rs, resume, &run, err))
+    if (take_checkpoint_particles(rs, resume, err) || rs->engine->restore(rs, resume, &run, err))
         return -1;
     hsf_conserved_unpack(run.conserved, &rs->c0);
     rs->wall_before = run.wall;

@@ -95,6 +95,12 @@ int hsf_run_add_observers(run_state *rs, hsf_error *err);
 /* 1 if output slot o is an observer's. */
 int hsf_run_is_observer(const hsf_output_slot *o);
 
+/* Why the run cannot add or remove particles (sim.h, hsf_sim_add_particle:
+ * its engine, a model, fixed particles, spins, ..., an output that keeps
+ * per-particle state), written into buf of size bytes, or NULL when it
+ * can (sim_particles.c). */
+const char *hsf_run_why_fixed_n(const run_state *rs, char *buf, size_t size);
+
 /* Writes the run's checkpoint to path now, with the run's record, as
  * [checkpoint] does (run.c).  Returns 0 or -1 with err set. */
 int hsf_run_save(run_state *rs, const char *path, hsf_error *err);

@@ -16,23 +16,10 @@
 #include "host/error_private.h"
 #include "run/engine.h"
 #include "run/run_private.h"
+#include "run/sim_private.h"
 #include "run/summary.h"
 #include "shared/checkpoint_run.h"
 
-struct hsf_sim {
-    run_state rs;
-    hsf_run_options opt;        /* rs.opt; its strings are the copies below */
-    char *config_path, *config_text, *plugin_dirs, *resume;
-    char **overrides;
-    hsf_sim_observer *observers;
-    /* [checkpoint] every: the run's own writer (run.c), called when due. */
-    int (*timed)(hsf_system *sys, void *ctx, int final, hsf_error *err);
-    double wall;                /* seconds in the engine's loop, this process */
-    double resumed_at;
-    int started;                /* the engine has run (its first events are queued) */
-    int running;                /* inside hsf_sim_run (an observer may not run it) */
-    int ended, failed;
-};
 
 /* sys->checkpoint: a stop asked for (a pause, or *stop) writes nothing;
  * checkpoints due by [checkpoint] every are written by the run's writer. */
@@ -217,6 +204,9 @@ int hsf_sim_checkpoint(hsf_sim *s, const char *path, hsf_error *err)
     if (s->failed || s->ended || s->running)
         return hsf_error_set(err, "%s: no checkpoint: the run has %s", path,
                              s->failed ? "failed" : s->ended ? "ended" : "not stopped");
+    if (s->changed && hsf_system_species_count(&s->rs.sys) > 1)
+        return hsf_error_set(err, "%s: no checkpoint: particles were added or removed, and a "
+                             "checkpoint does not hold the species (several here)", path);
     if (hsf_atomic_check(path, err) || hsf_checkpoint_check_outputs(&s->rs.sys, err))
         return -1;
     return hsf_run_save(&s->rs, path, err);
@@ -308,5 +298,7 @@ void hsf_sim_close(hsf_sim *s)
         free(s->overrides[k]);
     free(s->overrides);
     free(s->observers);
+    hsf_sim_release_records(s);
+    free(s->retired);
     free(s);
 }

@@ -345,6 +345,58 @@ int hsf_ckpt_read_bodies(hsf_system *sys, hsf_ckpt_reader *r, const hsf_ckpt_slo
     return 0;
 }
 
+static int peek(const hsf_system *sys, const char *config, hsf_ckpt_reader *r, size_t *n,
+                hsf_motion **m, hsf_body **b, hsf_error *err)
+{
+    const unsigned char *d, *head;
+    size_t size;
+    if (hsf_ckpt_next(r, "HEAD", &head, &size, err) || check_head(sys, head, size, r->path, err))
+        return -1;
+    ckpt_head saved;
+    memcpy(&saved, head, sizeof saved);
+    *n = (size_t)saved.n;
+    if (saved.n == sys->n)
+        return 0;
+    if (saved.n == 0 || saved.n > UINT32_MAX / 2 || saved.dim != (uint32_t)sys->dim)
+        return hsf_error_set(err, "%s: checkpoint of %llu particles in %uD: this run is %dD",
+                             r->path, (unsigned long long)saved.n, saved.dim, sys->dim);
+    if (hsf_ckpt_next(r, "CONF", &d, &size, err) ||
+        compare_config((const char *)d, size, config, r->path, err) ||
+        hsf_ckpt_next(r, "PART", &d, &size, err) ||
+        hsf_ckpt_next(r, "RUN ", &d, &size, err) || hsf_ckpt_next(r, "STRT", &d, &size, err) ||
+        hsf_ckpt_next(r, "MOTN", &d, &size, err))
+        return -1;
+    if (size != *n * sizeof **m)
+        return hsf_error_set(err, "%s: checkpoint's MOTN section is damaged", r->path);
+    void *motion = NULL;
+    if (posix_memalign(&motion, 64, size))
+        return hsf_error_set(err, "out of memory for %zu particles", *n);
+    memcpy(motion, d, size);
+    *m = motion;
+    *b = malloc(*n * sizeof **b);
+    hsf_system grown = { .n = *n, .b = *b };
+    if (!*b || hsf_ckpt_read_bodies(&grown, r, NULL, err)) {
+        if (!*b)
+            hsf_error_set(err, "out of memory for %zu particles", *n);
+        free(*m), free(*b);
+        *m = NULL, *b = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+int hsf_ckpt_peek_particles(const hsf_system *sys, const char *path, const char *config,
+                            size_t *n, hsf_motion **m, hsf_body **b, hsf_error *err)
+{
+    *m = NULL, *b = NULL;
+    hsf_ckpt_reader r;
+    if (hsf_ckpt_open(&r, path, err))
+        return -1;
+    int rc = peek(sys, config, &r, n, m, b, err);
+    hsf_ckpt_close(&r);
+    return rc;
+}
+
 int hsf_ckpt_read_outputs(hsf_system *sys, hsf_ckpt_reader *r, hsf_error *err)
 {
     const unsigned char *d;

@@ -79,6 +79,17 @@ int hsf_ckpt_read_run(hsf_system *sys, hsf_ckpt_reader *r, hsf_ckpt_run *run,
                       uint32_t indexed, uint64_t *seq, const unsigned char **motion,
                       hsf_error *err);
 
+/* The particles of a checkpoint whose number differs from sys->n (a run
+ * whose particles were added or removed, sim.h): when HEAD's count is
+ * sys->n, sets *n to it and *m, *b to NULL; else checks the build and the
+ * configuration (config, as hsf_ckpt_read_run) and reads MOTN and BODY
+ * into new arrays (*m aligned to 64 bytes; the
+ * caller frees both), the engine's slots left out (the restore reads them
+ * into the engine made for these particles).  Returns 0, or -1 with err
+ * set (another build, a damaged file, out of memory). */
+int hsf_ckpt_peek_particles(const hsf_system *sys, const char *path, const char *config,
+                            size_t *n, hsf_motion **m, hsf_body **b, hsf_error *err);
+
 /* Reads BODY into sys->b, and the engine's per-particle fields through
  * slots->set (slots NULL: they are dropped).  Returns 0 or -1 with err
  * set. */

@@ -9,6 +9,7 @@ checkpoint and resume it.  docs/PYTHON.md is the reference.
 
 import collections as _collections
 import json as _json
+import operator as _operator
 import math as _math
 import os as _os
 import sys as _sys
@@ -382,30 +383,35 @@ class Simulation:
         """Multiplies every velocity by factor (set_velocities)."""
         self.set_velocities(self.velocities * float(factor))
 
-    # Why the number of particles is fixed: the event engine sizes at open
-    # the queue's keys (the particles', then the special events'), the
-    # cell grid and neighbour lists, the model's per-particle tables, the
-    # outputs' per-particle histories (msd, vacf, transport, freepath) and
-    # the conserved quantities the summary compares with; a checkpoint
-    # resumes only into the configuration's own particles.  None of these
-    # can follow a change of n between two events without corrupting it.
-    _FIXED_N = ("the number of particles is fixed for a simulation's life (the engine's "
-                "queue keys, cells and lists, the model's and the outputs' per-particle "
-                "arrays and the checkpoints are all sized when it opens); take snapshot() "
-                "or a GSD frame (hsframe.gsd), change the particles there and open a new "
-                "Simulation from them")
-
     def add_particle(self, position, velocity, radius, mass=1.0, species=0):
-        """Not available: raises hsframe.Error (docs/PYTHON.md, "The number
-        of particles"); the simulation is left as it was."""
-        self._core()
-        raise Error("add_particle: " + self._FIXED_N)
+        """Adds a particle at `position` (length) with `velocity`
+        (length/time), `radius` (length, > 0), `mass` (> 0) and `species`
+        (an index, 0 when the input named none), at the current time;
+        returns its index, the old n (the others keep theirs).  Each of
+        position and velocity has dim (or 3) components.  Raises Error and
+        leaves the simulation as it was when the particle would be outside
+        the boundary or overlap another, or when the run cannot change its
+        particles (docs/PYTHON.md, "Adding and removing particles")."""
+        core = self._core()
+        dim = core.state()[3]
+        r = self._vector(position, dim, "position")
+        v = self._vector(velocity, dim, "velocity")
+        return core.add_particle(r, v, float(radius), float(mass), int(species))
 
-    def remove_particle(self, i):
-        """Not available: raises hsframe.Error (docs/PYTHON.md, "The number
-        of particles"); the simulation is left as it was."""
-        self._core()
-        raise Error("remove_particle: " + self._FIXED_N)
+    def remove_particle(self, index):
+        """Removes particle `index`: the particles after it move down by
+        one, their order kept (as numpy.delete).  Raises Error and leaves
+        the simulation as it was for an index out of range, the last
+        particle, or a run that cannot change its particles."""
+        self._core().remove_particle(_operator.index(index))
+
+    @staticmethod
+    def _vector(x, dim, what):
+        import numpy as np
+        a = np.asarray(x, dtype=np.float64).reshape(-1)
+        if a.shape[0] not in (dim, 3):
+            raise ValueError("%s: expected %d components, found %d" % (what, dim, a.shape[0]))
+        return tuple(float(c) for c in a) + (0.0,) * (3 - a.shape[0])
 
 
 from . import gsd  # noqa: E402,F401  (hsframe.gsd: GSD frames, needs the gsd package on use)

@@ -654,6 +654,50 @@ out:
     return result;
 }
 
+/* The record arrays an add or a remove replaced are kept while views
+ * may read them (sim.h): freed at the next change with none alive. */
+static void release_old_records(SimObject *self)
+{
+    if (!self->views)
+        hsf_sim_release_records(self->sim);
+}
+
+/* add_particle((x, y, z), (vx, vy, vz), radius, mass, species) -> index. */
+static PyObject *Sim_add_particle(SimObject *self, PyObject *args)
+{
+    double r[3], v[3], radius, mass;
+    unsigned int species;
+    if (!PyArg_ParseTuple(args, "(ddd)(ddd)ddI", &r[0], &r[1], &r[2], &v[0], &v[1], &v[2],
+                          &radius, &mass, &species) ||
+        need_open(self))
+        return NULL;
+    release_old_records(self);
+    size_t index;
+    int rc = hsf_sim_add_particle(self->sim, r, v, radius, mass, species, &index, self->err);
+    release_old_records(self);
+    if (rc)
+        return raise_error(self);
+    return PyLong_FromSize_t(index);
+}
+
+/* remove_particle(i). */
+static PyObject *Sim_remove_particle(SimObject *self, PyObject *args)
+{
+    Py_ssize_t i;
+    if (!PyArg_ParseTuple(args, "n", &i) || need_open(self))
+        return NULL;
+    if (i < 0) {
+        PyErr_Format(Error, "remove_particle: particle %zd: expected an index >= 0", i);
+        return NULL;
+    }
+    release_old_records(self);
+    int rc = hsf_sim_remove_particle(self->sim, (size_t)i, self->err);
+    release_old_records(self);
+    if (rc)
+        return raise_error(self);
+    Py_RETURN_NONE;
+}
+
 static PyObject *Sim_is_open(SimObject *self, void *closure)
 {
     (void)closure;
@@ -671,6 +715,9 @@ static PyMethodDef Sim_methods[] = {
     { "state", (PyCFunction)Sim_state, METH_NOARGS, "(time, end_time, n, dim, ended)" },
     { "counters", (PyCFunction)Sim_counters, METH_NOARGS, "the counters as a dict" },
     { "box", (PyCFunction)Sim_box, METH_NOARGS, "(lo, hi, periodic)" },
+    { "add_particle", (PyCFunction)Sim_add_particle, METH_VARARGS,
+      "add_particle(r, v, radius, mass, species) -> index" },
+    { "remove_particle", (PyCFunction)Sim_remove_particle, METH_VARARGS, "remove_particle(i)" },
     { "records", (PyCFunction)Sim_records, METH_VARARGS, "records(now) -> layout dict" },
     { "particles", (PyCFunction)Sim_particles, METH_NOARGS,
       "(positions, velocities, unwrapped) now as bytes of n*3 float64" },

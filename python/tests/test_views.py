@@ -142,19 +142,3 @@ def test_no_reference_leaks(sim):
     after = sys.getrefcount(core)
     assert after == refs
 
-
-def test_particles_cannot_be_added_or_removed(sim):
-    n, t = sim.n, sim.time
-    r = sim.positions.copy()
-    with pytest.raises(hsframe.Error, match="add_particle: the number of particles is fixed"):
-        sim.add_particle([0.0, 0.0, 0.0], [0.0, 0.0, 0.0], 0.5)
-    with pytest.raises(hsframe.Error, match="remove_particle: the number of particles is fixed"):
-        sim.remove_particle(0)
-    # Refused with nothing changed: the run goes on from the same state.
-    assert sim.n == n and sim.time == t
-    assert np.array_equal(sim.positions, r)
-    sim.run(until=1.0)
-    assert sim.time >= 1.0 and sim.n == n
-    sim.close()
-    with pytest.raises(hsframe.Error, match="closed"):
-        sim.add_particle([0.0, 0.0, 0.0], [0.0, 0.0, 0.0], 0.5)
