@@ -37,6 +37,9 @@ static int allocate(hsf_neighbours *nb, size_t stride, hsf_error *err)
     if (posix_memalign(&blocks, 64, n * stride))
         return hsf_error_set(err, "out of memory for the neighbour lists of %zu particles "
                              "(%zu bytes each)", nb->n, stride);
+    /* Zeroed: a checkpoint writes the blocks whole, unused tails too, and
+     * the same state must give the same file. */
+    memset(blocks, 0, n * stride);
     unsigned char *old = nb->blocks;
     uint32_t old_cap = nb->cap;
     size_t old_stride = nb->stride;
