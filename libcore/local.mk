@@ -38,7 +38,7 @@ libhsframe_core_la_SOURCES = \
 	libcore/shared/boundary_hit.h libcore/shared/clones.h \
 	libcore/shared/wall_failure.c libcore/shared/wall_failure.h \
 	libcore/shared/cells.c libcore/shared/cells.h \
-	libcore/shared/shear.c libcore/shared/shear.h libcore/shared/shear_state.h \
+	libcore/shared/shear.c libcore/shared/shear.h libcore/shared/shear_scan.h libcore/shared/shear_state.h \
 	libcore/shared/neighbours.c libcore/shared/neighbours.h \
 	libcore/event/loop.c libcore/event/particle_events.h libcore/event/specials.c \
 	libcore/event/specials.h libcore/event/start.c libcore/event/start.h \

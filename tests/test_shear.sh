@@ -2,9 +2,10 @@
 # Lees-Edwards shear (the sheared boundary): no pair is missed through the
 # sliding images (audits at a tolerance of 1e-9, dense and dilute, 2D and
 # 3D, every pair of axes, both signs of the rate, two sizes, grids of a
-# few cells, cells and neighbour lists); the energy and momentum balances with the images' work
-# close to round-off; queues give the same bits; inelastic grains follow
-# Bagnold's scaling; what cannot be sheared is refused.
+# few cells, cells and neighbour lists, elastic and inelastic); the energy
+# and momentum balances with the images' work close to round-off; queues
+# give the same bits; inelastic grains follow Bagnold's scaling; what
+# cannot be sheared is refused.
 . "${HSF_TEST_SRCDIR:-.}/tests/testlib.sh"
 cd "$WORK" || exit 1
 
@@ -70,6 +71,14 @@ sheared "lists, 2D dense" -s simulation.neighbour_lists=yes -s init.packing_frac
 sheared "lists, 3D, flow y, gradient z" -s simulation.neighbour_lists=yes -s simulation.dim=3 \
     -s init.lattice=fcc -s init.cells="5 5 5" -s init.packing_fraction=0.45 \
     -s boundary.flow=y -s boundary.gradient=z -s boundary.start_profile=yes -s simulation.end_time=1
+# Dense 3D grains with lists: every list searched in batches through the
+# nearest sliding images, the lists of the particles away from the
+# gradient faces renewed by the plain block scan.
+check "lists, inelastic, 3D dense: no overlap" run_status 0 -c fluid.ini \
+    -s simulation.neighbour_lists=yes -s simulation.dim=3 -s init.lattice=fcc \
+    -s init.cells="5 5 5" -s init.packing_fraction=0.45 -s boundary.start_profile=yes \
+    -s simulation.end_time=1 -s interaction.plugin=inelastic -s interaction.restitution=0.8
+check "lists, inelastic, 3D dense: the balance counts the dissipated energy" balanced
 
 # Two sizes (radii 0.3 and 0.7: two grid levels), on a square lattice of
 # spacing 1.5, 24 x 24, in a box of 36 x 36.

@@ -161,8 +161,12 @@ void hsf_pair_law_model(hsf_event_engine *e, hsf_pair_law *law)
     if (law->slide_axis >= 0 && sys->search == HSF_SEARCH_CELLS && !md->first &&
         !(sys->fixed && (law->path_motion & HSF_PATH_FIELD)))
         law->predict = hsf_predict_model_sheared;
-    law->slide_batched = law->predict == hsf_predict_model_sheared && !law->path_motion &&
-                         md->n_species <= 1 && !md->steps;
+    int cores = !law->path_motion && md->n_species <= 1 && !md->steps;
+    law->slide_batched = law->predict == hsf_predict_model_sheared && cores;
+    /* With neighbour lists: every list in batches through the nearest
+     * sliding images when the pairs are cores on straight lines. */
+    if (law->slide_axis >= 0 && sys->search == HSF_SEARCH_LISTS && !md->first && cores)
+        law->predict = hsf_predict_model_sheared_lists;
     law->execute = growing ? pair_growing : pair_still;
     law->wall = law->walls_move ? (growing ? wall_moving_growing : wall_moving)
                                 : (growing ? wall_still_growing : wall_still);

@@ -82,6 +82,9 @@ int hsf_predict_model_batched(const struct hsf_event_engine *e, uint32_t i,
 int hsf_predict_model_sheared(const struct hsf_event_engine *e, uint32_t i,
                               const struct crossing *cross, struct prediction *p,
                               hsf_error *err);
+int hsf_predict_model_sheared_lists(const struct hsf_event_engine *e, uint32_t i,
+                                    const struct crossing *cross, struct prediction *p,
+                                    hsf_error *err);
 int hsf_execute_hard(struct hsf_event_engine *e, uint32_t i, uint32_t j, double t,
                      hsf_error *err);
 double hsf_wall_hard(struct hsf_event_engine *e, uint32_t i, const hsf_event *ev);

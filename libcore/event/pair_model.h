@@ -6,22 +6,43 @@
 
 #include "event/pair_search.h"
 
+/* hsf_shell_bounds_by_distance for a rule of one step at step (the
+ * core at core), by the same operations: the pair is inside the step
+ * (inner the core, outer the step) or outside it (inner the step, no
+ * outer); 0 for a pair within a relative 1e-9 of the step. */
+static inline int shell_bounds_one_step(double step, double core, double sigma, double d2,
+                                        double *inner, double *outer)
+{
+    double at = step * sigma, lo = at * (1 - 1e-9), hi = at * (1 + 1e-9);
+    if (d2 > lo * lo && d2 <= hi * hi)
+        return 0;
+    double in = d2 <= lo * lo ? 1.0 : 0.0;
+    *inner = in != 0 ? core * sigma : at;
+    *outer = in != 0 ? at : INFINITY;
+    return 1;
+}
+
 /* The candidates of the model path within reach of their rule's
  * outermost step (noted by gather_model): their shells told by their
  * distances (the table asked only for a pair on a step, by round-off),
  * their next events solved in a batch (shell_times.h), as
  * model_events.c's consider would, the special cases by it; all before
  * the batch, whose places they leave to pairs that never meet. */
-static __attribute__((noinline)) HSF_AVX2_CLONES void solve_in_reach(pair_search *s)
+__attribute__((always_inline)) static inline void solve_in_reach_as(pair_search *s,
+                                                                     const int one_step)
 {
     hsf_pair_batch *pb = &s->batch;
     const hsf_model *md = s->sys->model;
     uint32_t i = (uint32_t)(s->mi - s->m);
     hsf_shell_batch sb;
     sb.n = s->n_near;
+    /* one_step: one rule of one step (the square well), read once. */
+    const double step = one_step ? s->rule->step_at[0] : 0, core = s->rule->core;
+    /* Read once: the batch's stores might alias them. */
+    const double radius_i = s->radius_i, scale = s->scale, *radius = s->radius;
     for (uint32_t q = 0; q < sb.n; q++) {
         uint32_t k = s->near[q], j = pb->j[k];
-        const hsf_rule *r = s->rules ? &s->rules[s->species[j]] : s->rule;
+        const hsf_rule *r = one_step || !s->rules ? s->rule : &s->rules[s->species[j]];
         for (int a = 0; a < 3; a++) {
             sb.dr[a][q] = pb->dr[a][k];
             sb.dv[a][q] = pb->dv[a][k];
@@ -29,10 +50,11 @@ static __attribute__((noinline)) HSF_AVX2_CLONES void solve_in_reach(pair_search
         }
         pb->sigma[k] = 0;
         sb.k[q] = (uint8_t)k;
-        double sigma = (s->radius_i + s->radius[j]) * s->scale;
+        double sigma = (radius_i + radius[j]) * scale;
         double d2 = sb.dr[0][q] * sb.dr[0][q] + sb.dr[1][q] * sb.dr[1][q] +
                     sb.dr[2][q] * sb.dr[2][q];
-        if (!hsf_shell_bounds_by_distance(r, sigma, d2, &sb.inner[q], &sb.outer[q]))
+        if (one_step ? !shell_bounds_one_step(step, core, sigma, d2, &sb.inner[q], &sb.outer[q])
+                     : !hsf_shell_bounds_by_distance(r, sigma, d2, &sb.inner[q], &sb.outer[q]))
             hsf_rule_bounds(r, sigma, hsf_pair_state_get(&md->shells, i, j), &sb.inner[q],
                             &sb.outer[q]);
     }
@@ -59,6 +81,14 @@ static __attribute__((noinline)) HSF_AVX2_CLONES void solve_in_reach(pair_search
         }
     }
     s->n_near = 0;
+}
+
+static __attribute__((noinline)) HSF_AVX2_CLONES void solve_in_reach(pair_search *s)
+{
+    if (!s->rules && s->rule->steps == 1)
+        solve_in_reach_as(s, 1);
+    else
+        solve_in_reach_as(s, 0);
 }
 
 /* The model path's gather (plain case): candidates from to to-1 now, on
@@ -123,6 +153,54 @@ __attribute__((always_inline)) static inline void gather_model(pair_search *s, u
     }
     if (list)
         pb->n = to - from;
+    s->n_near = n_near;
+}
+
+/* gather_model's case of a neighbour list (no field: lists never serve
+ * one) under one rule (no species): the rule's core or outermost step
+ * read once, not for each candidate (the square well of the bench,
+ * tests/bench/models.sh: 86 instructions a candidate before).  The same
+ * operations on the same operands as gather_model: the same bits. */
+__attribute__((always_inline)) static inline void gather_list_one_rule(pair_search *s,
+                                                                        uint32_t from,
+                                                                        uint32_t to,
+                                                                        const uint32_t *list,
+                                                                        const uint8_t *image)
+{
+    hsf_pair_batch *pb = &s->batch;
+    const double ri[3] = { s->ri[0], s->ri[1], s->ri[2] };
+    const double vi[3] = { s->vi[0], s->vi[1], s->vi[2] };
+    const double now = s->now, radius_i = s->radius_i, scale = s->scale;
+    const hsf_rule *r = s->rule;
+    const int stepped = r->steps != 0;
+    /* The core, or the outermost step: what the batch is solved against. */
+    const double at = stepped ? r->step_at[0] : r->core;
+    const double (*image_shift)[3] = s->sys->shift;
+    const double *radius = s->radius;
+    const hsf_motion *m = s->m;
+    uint32_t n_near = s->n_near;
+    uint32_t n = to - from;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t j = list[from + k];
+        const hsf_motion *mj = &m[j];
+        const double *shift = image_shift[image[from + k]];
+        double dt = now - mj->t, dr[3];
+        pb->j[k] = j;
+        for (int a = 0; a < 3; a++) {
+            double rj = mj->r[a] + mj->v[a] * dt;
+            dr[a] = ri[a] - (rj + shift[a]);
+            pb->dr[a][k] = dr[a];
+            pb->dv[a][k] = vi[a] - mj->v[a];
+        }
+        double sigma = radius_i + radius[j];
+        pb->sigma[k] = at * (sigma * scale);
+        if (stepped) {
+            double reach = at * sigma * scale * (1 + 1e-9);
+            s->near[n_near] = (uint8_t)k;
+            n_near += hsf_dot(dr, dr) <= reach * reach;
+        }
+    }
+    pb->n = n;
     s->n_near = n_near;
 }
 

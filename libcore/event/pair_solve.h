@@ -5,6 +5,20 @@
 
 #include "event/pair_model.h"
 
+/* The times of growing pairs (compression), out of line: inlined, its
+ * vectorised loop changed the code of the other cases around it (the
+ * falling gas of the bench: 0.24 % more instructions). */
+static __attribute__((noinline)) HSF_AVX2_CLONES void solve_growing(const pair_search *s,
+                                                                     double t[HSF_PAIR_BATCH])
+{
+    const hsf_pair_batch *pb = &s->batch;
+    int touching = s->sys->dim == 2
+                       ? hsf_growing_pair_times(pb, s->grow_scale, s->grow_rate, t, 2)
+                       : hsf_growing_pair_times(pb, s->grow_scale, s->grow_rate, t, 3);
+    if (__builtin_expect(touching, 0))
+        solve_touching(s, t);
+}
+
 /* Solves the gathered pairs; the first earliest one wins. */
 __attribute__((always_inline)) static inline void solve_gathered_as(pair_search *s, int model)
 {
@@ -13,11 +27,7 @@ __attribute__((always_inline)) static inline void solve_gathered_as(pair_search 
     if (model && s->n_near)
         solve_in_reach(s);
     if (model && s->growing) {
-        int touching = s->sys->dim == 2
-                           ? hsf_growing_pair_times(pb, s->grow_scale, s->grow_rate, t, 2)
-                           : hsf_growing_pair_times(pb, s->grow_scale, s->grow_rate, t, 3);
-        if (__builtin_expect(touching, 0))
-            solve_touching(s, t);
+        solve_growing(s, t);
     } else {
         hsf_pair_times(pb, s->best, t);
     }

@@ -9,7 +9,7 @@
 #include "event/predict_parts.h"
 #include "model/model.h"
 #include "shared/boundary_hit.h"
-#include "shared/shear.h"
+#include "shared/shear_scan.h"
 
 /* The block scan of the model path's plain case. */
 static void scan_block_model(const hsf_system *sys, uint32_t i, const hsf_block_cell *block,
@@ -92,9 +92,13 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32
         const uint32_t *list = hsf_nb_list(&sys->nb, i);
         const uint8_t *image = hsf_nb_images(&sys->nb, i);
         uint32_t count = *hsf_nb_count(&sys->nb, i);
+        int one_rule = !s->rules;
         for (uint32_t k = 0; k < count; k += HSF_PAIR_BATCH) {
-            gather_model(s, k, count - k < HSF_PAIR_BATCH ? count : k + HSF_PAIR_BATCH, list,
-                         image);
+            uint32_t to = count - k < HSF_PAIR_BATCH ? count : k + HSF_PAIR_BATCH;
+            if (one_rule)
+                gather_list_one_rule(s, k, to, list, image);
+            else
+                gather_model(s, k, to, list, image);
             solve_gathered_as(s, 1);
         }
         return;
@@ -121,10 +125,11 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32
  * plain case: the scalar search's events. */
 typedef struct sliding_search {
     pair_search s;
-    double vshift[3][HSF_PAIR_BATCH];
+    int flow;                           /* the flow axis */
+    double vflow[HSF_PAIR_BATCH];       /* vshift along it (0 along the others) */
 } sliding_search;
 
-static void solve_sliding(sliding_search *ss)
+static __attribute__((noinline)) HSF_AVX2_CLONES void solve_sliding(sliding_search *ss)
 {
     pair_search *s = &ss->s;
     hsf_pair_batch *pb = &s->batch;
@@ -132,13 +137,13 @@ static void solve_sliding(sliding_search *ss)
     const double vi[3] = { s->vi[0], s->vi[1], s->vi[2] };
     const double now = s->now, radius_i = s->radius_i, scale = s->scale;
     const double core = s->rule->core;
-    const int dim = s->sys->dim;
+    const int dim = s->sys->dim, f = ss->flow;
     for (uint32_t k = 0; k < pb->n; k++) {
         const hsf_motion *mj = &s->m[pb->j[k]];
         double dt = now - mj->t;
         for (int a = 0; a < 3; a++) {
             double rj = mj->r[a] + mj->v[a] * dt, vj = mj->v[a];
-            vj += ss->vshift[a][k];
+            vj += a == f ? ss->vflow[k] : 0.0;
             pb->dr[a][k] = ri[a] - (rj + pb->shift[a][k]);
             pb->dv[a][k] = vi[a] - vj;
         }
@@ -149,15 +154,56 @@ static void solve_sliding(sliding_search *ss)
     solve_gathered_as(s, 1);
 }
 
-static void consider_sliding_batched(void *ctx, uint32_t j, const double shift[3],
-                                     const double vshift[3])
+/* Notes candidate j (seen through shift, moving vshift faster). */
+__attribute__((always_inline)) static inline void
+consider_sliding_batched(void *ctx, uint32_t j, const double shift[3], const double vshift[3])
 {
     sliding_search *ss = ctx;
-    uint32_t k = ss->s.batch.n;
-    for (int a = 0; a < 3; a++)
-        ss->vshift[a][k] = vshift[a];
+    ss->vflow[ss->s.batch.n] = vshift[ss->flow];
     if (note_candidate(&ss->s, j, shift))
         solve_sliding(ss);
+}
+
+/* A cell of the sliding scan whole, as scan_cells_as notes a cell of the
+ * plain block: every slot copied, the count advanced by those that hold
+ * a particle other than i, without a branch a slot; the overflow chain
+ * (rare) walked.  The same candidates in the same order as
+ * consider_sliding_batched, a slot at a time. */
+__attribute__((always_inline)) static inline void
+consider_sliding_cell(void *ctx, const hsf_cell_level *l, uint32_t at, const double shift[3],
+                      const double vshift[3])
+{
+    sliding_search *ss = ctx;
+    pair_search *s = &ss->s;
+    hsf_pair_batch *pb = &s->batch;
+    const uint32_t *cell = hsf_cell_at(l, at);
+    const uint32_t slots = hsf_cell_slots(l), count = cell[0];
+    const uint32_t i = (uint32_t)(s->mi - s->m);
+    const double vf = vshift[ss->flow];
+    if (slots <= HSF_PAIR_BATCH) {
+        if (pb->n + slots > HSF_PAIR_BATCH)
+            solve_sliding(ss);
+        uint32_t n = pb->n;     /* in a local: pb->j's stores may alias pb->n */
+        for (uint32_t q = 0; q < slots; q++) {
+            uint32_t j = cell[2 + q];
+            pb->j[n] = j;
+            for (int a = 0; a < 3; a++)
+                pb->shift[a][n] = shift[a];
+            ss->vflow[n] = vf;
+            n += (q < count) & (j != i);
+        }
+        pb->n = n;
+        if (n == HSF_PAIR_BATCH)    /* full: consider_sliding_batched notes into a free slot */
+            solve_sliding(ss);
+    } else {
+        uint32_t used = count < slots ? count : slots;
+        for (uint32_t q = 0; q < used; q++)
+            if (cell[2 + q] != i)
+                consider_sliding_batched(ss, cell[2 + q], shift, vshift);
+    }
+    for (uint32_t j = *hsf_cell_chain(l, at); j != HSF_NONE; j = s->sys->b[j].next)
+        if (j != i)
+            consider_sliding_batched(ss, j, shift, vshift);
 }
 
 /* Whether the sliding search's partner is no event after all: the quick
@@ -185,8 +231,95 @@ static void search_sliding(const hsf_event_engine *e, uint32_t i, sliding_search
     s->field = 0;
     s->cores = 1;
     s->growing = 0;
-    hsf_shear_scan(sys, i, s->now, sys->shear.slide, consider_sliding_batched, ss);
+    ss->flow = sys->shear.flow;
+    hsf_shear_scan_as(sys, i, s->now, sys->shear.slide, NULL, consider_sliding_cell, ss);
     solve_sliding(ss);
+}
+
+/* A sheared box with neighbour lists: each member seen through its
+ * nearest sliding image, found as hsf_shear_separation finds it (the
+ * image across the gradient faces first, which decides the offset along
+ * the flow, then the nearest along the other periodic axes), and moving
+ * as that image does; the operands of model_events.c's relative, solved
+ * in batches as the plain case's: the scalar search's events.  Cores on
+ * straight lines only (hsf_pair_law.slide_batched). */
+__attribute__((always_inline)) static inline void
+search_list_sheared(const hsf_event_engine *e, uint32_t i, pair_search *s)
+{
+    const hsf_system *sys = e->sys;
+    const hsf_model *md = sys->model;
+    begin_search(s, sys, i);
+    s->rules = NULL;
+    s->rule = md->rule;
+    s->steps = 0;
+    s->scalar_best = 0;
+    s->n_near = 0;
+    s->radius = md->radius;
+    s->radius_i = md->radius[i];
+    s->scale = md->growth.s0;
+    s->field = 0;
+    s->cores = 1;
+    s->growing = 0;
+    const hsf_shear *sh = &sys->shear;
+    const int f = sh->flow, g = sh->gradient;
+    const double len_g = sys->cells.len[g], offset = hsf_shear_offset(sys, s->now);
+    const double speed = sh->speed;
+    const double ri[3] = { s->ri[0], s->ri[1], s->ri[2] };
+    const double vi[3] = { s->vi[0], s->vi[1], s->vi[2] };
+    const double now = s->now, core = s->rule->core, radius_i = s->radius_i, scale = s->scale;
+    const uint32_t *list = hsf_nb_list(&sys->nb, i);
+    uint32_t count = *hsf_nb_count(&sys->nb, i);
+    hsf_pair_batch *pb = &s->batch;
+    /* The gradient's and the flow's rows (f != g), and the images'
+     * velocities along the flow. */
+    double *restrict drg = pb->dr[g], *restrict drf = pb->dr[f];
+    double image_v[HSF_PAIR_BATCH];
+    for (uint32_t from = 0; from < count; from += HSF_PAIR_BATCH) {
+        uint32_t n = count - from < HSF_PAIR_BATCH ? count - from : HSF_PAIR_BATCH;
+        /* r_i - r_j now, and v_j (in dv until the images are known). */
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t j = list[from + k];
+            const hsf_motion *mj = &s->m[j];
+            double dt = now - mj->t;
+            pb->j[k] = j;
+            for (int a = 0; a < 3; a++) {
+                pb->dr[a][k] = ri[a] - (mj->r[a] + mj->v[a] * dt);
+                pb->dv[a][k] = mj->v[a];
+            }
+            pb->sigma[k] = core * ((radius_i + s->radius[j]) * scale);
+        }
+        /* The image across the gradient faces (none: nothing changes,
+         * as in hsf_shear_separation), without a branch a candidate. */
+        for (uint32_t k = 0; k < n; k++) {
+            double kg = nearbyint(drg[k] / len_g), yg = drg[k], yf = drf[k];
+            int across = kg != 0;
+            drg[k] = across ? yg - kg * len_g : yg;
+            drf[k] = across ? yf - kg * offset : yf;
+            image_v[k] = across ? kg * speed : 0;
+        }
+        /* Then the nearest along the other periodic axes. */
+        for (int a = 0; a < 3; a++) {
+            if (a == g || !sys->periodic[a])
+                continue;
+            double *restrict row = pb->dr[a], len = sys->cells.len[a];
+            for (uint32_t k = 0; k < n; k++)
+                row[k] -= len * nearbyint(row[k] / len);
+        }
+        for (int a = 0; a < 3; a++) {
+            double *restrict row = pb->dv[a];
+            if (a == f)
+                for (uint32_t k = 0; k < n; k++)
+                    row[k] = vi[a] - (row[k] + image_v[k]);
+            else
+                for (uint32_t k = 0; k < n; k++)
+                    row[k] = vi[a] - (row[k] + 0.0);
+        }
+        if (sys->dim == 2)
+            for (uint32_t k = 0; k < n; k++)
+                pb->dr[2][k] = pb->dv[2][k] = 0;
+        pb->n = n;
+        solve_gathered_as(s, 1);
+    }
 }
 
 /* The model path's prediction (model/model.h): as predict, but with the
@@ -246,7 +379,21 @@ find_model(const hsf_event_engine *e, uint32_t i, const crossing *cross, predict
         return bad_hit(sys, i, t_wall, err);
     double best = t_wall < t_cell ? t_wall : t_cell;
     uint32_t partner = HSF_NONE;
-    if (batched == 2) {
+    if (batched == 3) {
+        pair_search s;
+        memcpy(s.ri, ri, sizeof ri);
+        memcpy(s.vi, vi, sizeof vi);
+        s.now = now;
+        s.best = best;
+        search_list_sheared(e, i, &s);
+        if (s.partner != HSF_NONE && __builtin_expect(unresolved_sliding(&s), 0)) {
+            s.partner = HSF_NONE;
+            s.best = best;
+            hsf_model_search(sys, i, ri, vi, now, &s.best, &s.partner);
+        }
+        best = s.best;
+        partner = s.partner;
+    } else if (batched == 2) {
         sliding_search ss;
         pair_search *s = &ss.s;
         memcpy(s->ri, ri, sizeof ri);
@@ -333,4 +480,14 @@ HSF_AVX2_CLONES int hsf_predict_model_sheared(const hsf_event_engine *e, uint32_
     if (e->law.slide_batched)
         return find_model(e, i, cross, p, err, 2);
     return find_model(e, i, cross, p, err, 0);
+}
+
+/* A sheared box with neighbour lists whose pairs are all cores on
+ * straight lines (hsf_pair_law.slide_batched): every list searched in
+ * batches through the nearest sliding images (search_list_sheared). */
+HSF_AVX2_CLONES int hsf_predict_model_sheared_lists(const hsf_event_engine *e, uint32_t i,
+                                                    const crossing *cross, prediction *p,
+                                                    hsf_error *err)
+{
+    return find_model(e, i, cross, p, err, 3);
 }

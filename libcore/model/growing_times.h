@@ -28,7 +28,10 @@ __attribute__((always_inline)) static inline int
 hsf_growing_pair_times(const hsf_pair_batch *pb, double scale, double rate,
                        double t[HSF_PAIR_BATCH], int dim)
 {
-    int touching = 0;
+    /* Selections of doubles only (as in shell_times.h): a truth value made
+     * an integer, or a condition with && or ||, kept GCC from vectorising
+     * the loop.  touched[k] is 1 for a pair touching and closing. */
+    double touched[HSF_PAIR_BATCH];
     for (uint32_t k = 0; k < pb->n; k++) {
         double x = pb->dr[0][k], y = pb->dr[1][k];
         double u = pb->dv[0][k], v = pb->dv[1][k];
@@ -47,12 +50,21 @@ hsf_growing_pair_times(const hsf_pair_batch *pb, double scale, double rate,
         double disc = B * B - A * C;
         double root = sqrt(disc > 0 ? disc : 0);
         /* Closing: the stable form; parting, but the growth catches up. */
-        double time = B < 0 ? C / (root - B) : (B + root) / -A;
-        int touch = C <= 0 && B < 0;
-        int hit = disc >= 0 && (B < 0 || A < 0);
-        t[k] = touch ? 0 : hit ? time : INFINITY;
-        touching |= touch;
+        double closing = C / (root - B), parting = (B + root) / -A;
+        double time = B < 0 ? closing : parting;
+        /* A hit: disc >= 0, and closing (B < 0) or caught up (A < 0). */
+        double caught = A < 0 ? time : INFINITY;
+        double hit = B < 0 ? time : caught;
+        hit = disc >= 0 ? hit : INFINITY;
+        /* Touching and closing: C <= 0 and B < 0. */
+        double touch = B < 0 ? 1.0 : 0.0;
+        touch = C <= 0 ? touch : 0.0;
+        t[k] = touch != 0 ? 0.0 : hit;
+        touched[k] = touch;
     }
+    int touching = 0;
+    for (uint32_t k = 0; k < pb->n; k++)
+        touching |= touched[k] != 0;
     return touching;
 }
 

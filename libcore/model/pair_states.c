@@ -26,9 +26,12 @@ static size_t find(const hsf_pair_states *ps, uint64_t key)
 
 unsigned hsf_pair_state_get(const hsf_pair_states *ps, uint32_t i, uint32_t j)
 {
+    uint64_t key = pair_key(i, j);
+    if (key == ps->last_key)
+        return ps->last_shell;
     if (!ps->count)
         return 0;
-    size_t k = find(ps, pair_key(i, j));
+    size_t k = find(ps, key);
     return ps->slot[k].key ? ps->slot[k].shell : 0;
 }
 
@@ -75,6 +78,8 @@ int hsf_pair_state_set(hsf_pair_states *ps, uint32_t i, uint32_t j, unsigned she
             if (ps->slot[k].key)
                 remove_at(ps, k);
         }
+        ps->last_key = key;
+        ps->last_shell = 0;
         return 0;
     }
     if (2 * (ps->count + 1) > ps->cap && grow(ps, err))
@@ -85,6 +90,8 @@ int hsf_pair_state_set(hsf_pair_states *ps, uint32_t i, uint32_t j, unsigned she
         ps->count++;
     }
     ps->slot[k].shell = shell;
+    ps->last_key = key;
+    ps->last_shell = shell;
     return 0;
 }
 

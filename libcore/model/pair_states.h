@@ -20,6 +20,11 @@ typedef struct hsf_pair_states {
     hsf_pair_slot *slot;
     size_t cap;             /* a power of two, or 0 */
     size_t count;
+    /* The pair set last and its shell (0: forgotten): the two predictions
+     * after a step event ask for it at once, the pair still on the step
+     * by round-off, and find it here without a probe. */
+    uint64_t last_key;
+    unsigned last_shell;
 } hsf_pair_states;
 
 /* The shell of pair (i, j) in either order, 0 when not held. */

@@ -105,13 +105,14 @@ static inline void hsf_shell_times(hsf_shell_batch *sb, double limit, double vi2
  * those were solved with: INFINITY or a time before limit. */
 static inline double hsf_shell_time_within(const hsf_shell_batch *sb, uint32_t k, double limit)
 {
+    /* Selections, not branches: which of the two comes first is a coin
+     * toss for a branch predictor. */
     double t = sb->t_in[k];
-    if (!(t < limit) || sb->c[k] >= -2 * sb->b[k] * limit)
-        t = INFINITY;
+    t = t < limit ? t : INFINITY;
+    t = sb->c[k] >= -2 * sb->b[k] * limit ? INFINITY : t;
     double out = sb->t_out[k];
-    if (out < t && out < limit)
-        t = out;
-    return t;
+    out = out < limit ? out : INFINITY;
+    return out < t ? out : t;
 }
 
 #endif

@@ -10,7 +10,7 @@
 #include "shared/clones.h"
 #include "shared/neighbours.h"
 #include "shared/physics.h"
-#include "shared/shear.h"
+#include "shared/shear_scan.h"
 
 /* The image code of a shift of -1, 0 or +1 box lengths per axis, and its
  * mirror (the owner as seen from the neighbour). */
@@ -18,7 +18,7 @@ static uint8_t image_code(const double shift[3])
 {
     uint8_t k = 0;
     for (int a = 2; a >= 0; a--)
-        k = (uint8_t)(k << 2 | (shift[a] > 0 ? 1 : shift[a] < 0 ? 2 : 0));
+        k = (uint8_t)(k << 2 | (shift[a] > 0) | (shift[a] < 0) << 1);
     return k;
 }
 
@@ -94,6 +94,9 @@ typedef struct search {
     double rough_max;       /* reach of i towards the largest particle, plus the
                                error of anchors rebuilt from grid offsets */
     int symmetric;          /* also add i to each neighbour's list */
+    uint8_t code_mask;      /* the image code's axes kept (a sheared box's flow is not) */
+    int flow;               /* a sheared box's flow axis, and its slide with a margin */
+    double slide;
     int failed;
     hsf_error *err;
     uint32_t n;             /* gathered */
@@ -138,7 +141,7 @@ static void admit(search *s, const uint32_t *pass, uint32_t count)
         double reach = ri + s->m[j].radius + 2 * s->skin;
         if (d2 >= reach * reach)
             continue;
-        uint8_t code = image_code(shift);
+        uint8_t code = image_code(shift) & s->code_mask;
         if (append(s->nb, s->i, j, code, s->err) ||
             (s->symmetric && append(s->nb, j, s->i, mirror(code), s->err)))
             s->failed = 1;
@@ -343,26 +346,26 @@ __attribute__((always_inline)) static inline int scan_plain_block(search *s, con
  * an image across the gradient faces taken off their distance along the
  * flow.  The image code keeps the axes but the flow, which the engine
  * takes nearest at each prediction. */
-static void visit_sliding(void *ctx, uint32_t j, const double shift[3],
-                          const double vshift[3])
+__attribute__((always_inline)) static inline void visit_sliding(void *ctx, uint32_t j,
+                                                                 const double shift[3],
+                                                                 const double vshift[3])
 {
     search *s = ctx;
     if (s->failed || (s->symmetric && j < s->i))
         return;
-    const hsf_shear *sh = &s->nb->sheared->shear;
-    const double *ai = s->b[s->i].anchor, *aj = s->b[j].anchor;
-    double d2 = 0, code_shift[3];
+    const int f = s->flow;
+    const double *ai = s->ai, *aj = s->b[j].anchor;
+    double d2 = 0;
     for (int a = 0; a < 3; a++) {
         double d = fabs(ai[a] - (aj[a] + shift[a]));
-        if (a == sh->flow && vshift[a] != 0)
-            d = fmax(0, d - sh->slide * (1 + 1e-9));
+        if (a == f && vshift[a] != 0)
+            d = d > s->slide ? d - s->slide : 0;    /* fmax(0, d - slide), inline */
         d2 += d * d;
-        code_shift[a] = a == sh->flow ? 0 : shift[a];
     }
     double reach = s->m[s->i].radius + s->m[j].radius + 2 * s->skin;
     if (d2 >= reach * reach)
         return;
-    uint8_t code = image_code(code_shift);
+    uint8_t code = image_code(shift) & s->code_mask;
     if (append(s->nb, s->i, j, code, s->err) ||
         (s->symmetric && append(s->nb, j, s->i, mirror(code), s->err)))
         s->failed = 1;
@@ -384,12 +387,22 @@ static HSF_AVX2_CLONES int find_neighbours(hsf_neighbours *nb, const hsf_cells *
         s.ai[a] = b[i].anchor[a];
     s.rough_max = m[i].radius + cells->rmax + 2 * cells->skin + cells->offset_error;
     s.symmetric = symmetric;
+    s.code_mask = 0x3f;
     s.failed = 0;
     s.err = err;
     s.n = 0;
     if (nb->sheared) {
+        /* Away from the gradient faces no image slides within reach: the
+         * plain scan finds the same neighbours (the flow left out of their
+         * image codes, as visit_sliding leaves it). */
         const hsf_system *sys = nb->sheared;
-        hsf_shear_scan(sys, i, sys->time, sys->shear.slide, visit_sliding, &s);
+        s.code_mask = (uint8_t)~(3u << (2 * sys->shear.flow));
+        s.flow = sys->shear.flow;
+        s.slide = sys->shear.slide * (1 + 1e-9);
+        if (!hsf_shear_near_faces(sys, i) &&
+            (symmetric ? scan_plain_block(&s, cells, 1) : scan_plain_block(&s, cells, 0)))
+            return s.failed ? -1 : 0;
+        hsf_shear_scan_as(sys, i, sys->time, sys->shear.slide, visit_sliding, NULL, &s);
         return s.failed ? -1 : 0;
     }
     if (symmetric ? scan_plain_block(&s, cells, 1) : scan_plain_block(&s, cells, 0))

@@ -4,6 +4,7 @@
 
 #include "host/error_private.h"
 #include "shared/shear.h"
+#include "shared/shear_scan.h"
 
 int hsf_shear_setup(hsf_system *sys, hsf_error *err)
 {
@@ -72,106 +73,10 @@ void hsf_shear_separation(const hsf_system *sys, double t, const double ri[3],
             dr[a] -= sys->cells.len[a] * nearbyint(dr[a] / sys->cells.len[a]);
 }
 
-/* A range of cells along one axis of a level, from and to (unwrapped,
- * may lie beyond the grid along periodic axes), walked with wrapped
- * indices w and image counts s. */
-typedef struct span {
-    int32_t from, to;
-} span;
-
-static span cells_within(const hsf_cells *c, const hsf_cell_level *l, int a, double lo,
-                         double hi)
-{
-    span s = { hsf_floor_int(lo / l->side[a]), hsf_floor_int(hi / l->side[a]) };
-    if (a >= c->dim) {
-        s.from = s.to = 0;
-    } else if (!c->periodic[a]) {
-        s.from = s.from < 0 ? 0 : s.from;
-        s.to = s.to >= (int32_t)l->n[a] ? (int32_t)l->n[a] - 1 : s.to;
-    }
-    return s;
-}
-
-/* The wrapped index and image count of unwrapped cell index x. */
-static void wrap(int32_t x, int32_t n, int32_t *w, int32_t *s)
-{
-    *s = x >= 0 ? x / n : -((n - 1 - x) / n);
-    *w = x - *s * n;
-}
-
-static void visit_cell(const hsf_system *sys, const hsf_cell_level *l, uint32_t at, uint32_t i,
-                       const double shift[3], const double vshift[3], hsf_shear_visit visit,
-                       void *ctx)
-{
-    const uint32_t *cell = hsf_cell_at(l, at);
-    uint32_t slots = hsf_cell_slots(l);
-    uint32_t used = slots && cell[0] < slots ? cell[0] : slots;
-    for (uint32_t k = 0; k < used; k++)
-        if (cell[2 + k] != i)
-            visit(ctx, cell[2 + k], shift, vshift);
-    for (uint32_t j = *hsf_cell_chain(l, at); j != HSF_NONE; j = sys->b[j].next)
-        if (j != i)
-            visit(ctx, j, shift, vshift);
-}
-
 void hsf_shear_scan(const hsf_system *sys, uint32_t i, double now, double window,
                     hsf_shear_visit visit, void *ctx)
 {
-    const hsf_cells *c = &sys->cells;
-    const hsf_shear *sh = &sys->shear;
-    int f = sh->flow, g = sh->gradient, o = 3 - f - g;
-    const hsf_cell_level *own = &c->level[sys->b[i].level];
-    int32_t x[3];
-    hsf_cell_coords(own, sys->b[i].cell, x);
-    /* The offsets the images take from now to the next slide event. */
-    double d0 = hsf_shear_offset(sys, now), w = sh->speed >= 0 ? window : -window;
-    double d_lo = d0 + fmin(0, w), d_hi = d0 + fmax(0, w);
-    for (int li = 0; li < c->nlevels; li++) {
-        const hsf_cell_level *l = &c->level[li];
-        if (!l->count)
-            continue;
-        double reach = (sys->m[i].radius + l->rmax + 2 * c->skin) * (1 + 1e-12);
-        double lo[3], hi[3];
-        for (int a = 0; a < 3; a++) {
-            lo[a] = x[a] * own->side[a] - reach;
-            hi[a] = (x[a] + 1) * own->side[a] + reach;
-        }
-        span so = cells_within(c, l, o, lo[o], hi[o]), sg = cells_within(c, l, g, lo[g], hi[g]);
-        for (int32_t xo = so.from; xo <= so.to; xo++) {
-            int32_t wo, io;
-            wrap(xo, (int32_t)l->n[o], &wo, &io);
-            for (int32_t xg = sg.from; xg <= sg.to; xg++) {
-                int32_t wg, ig;
-                wrap(xg, (int32_t)l->n[g], &wg, &ig);
-                double shift[3] = { 0, 0, 0 }, vshift[3] = { 0, 0, 0 };
-                shift[o] = io * c->len[o];
-                shift[g] = ig * c->len[g];
-                /* A row seen through the gradient faces slides: the
-                 * cells along the flow it passes over until the next
-                 * slide event. */
-                double f_lo = lo[f], f_hi = hi[f];
-                if (ig != 0) {
-                    double a = ig * d_lo, b = ig * d_hi;
-                    f_lo -= fmax(a, b);
-                    f_hi -= fmin(a, b);
-                    shift[f] = ig * d0;
-                    vshift[f] = ig * sh->speed;
-                }
-                span sf = cells_within(c, l, f, f_lo, f_hi);
-                double base = shift[f];
-                for (int32_t xf = sf.from; xf <= sf.to; xf++) {
-                    int32_t wf, jf;
-                    wrap(xf, (int32_t)l->n[f], &wf, &jf);
-                    shift[f] = base + jf * c->len[f];
-                    int32_t at[3];
-                    at[f] = wf, at[g] = wg, at[o] = wo;
-                    uint32_t cell = ((uint32_t)at[2] * l->n[1] + (uint32_t)at[1]) * l->n[0] +
-                                    (uint32_t)at[0];
-                    visit_cell(sys, l, cell, i, shift, vshift, visit, ctx);
-                }
-            }
-        }
-    }
+    hsf_shear_scan_as(sys, i, now, window, visit, NULL, ctx);
 }
 
 int hsf_shear_near_faces(const hsf_system *sys, uint32_t i)
