@@ -30,6 +30,7 @@ fi
 # Nothing written into the source tree (read-only in make distcheck).
 check "pytest python/tests" env PYTHONPATH="$HSF_TEST_BUILDDIR/python" PYTHONDONTWRITEBYTECODE=1 \
     HSF_TEST_HSFRAME="$HSFRAME" HSF_TEST_CONF="$CONF" \
+    HSF_TEST_FIXTURES="$HSF_TEST_BUILDDIR/tests/fixtures/.libs" \
     "$py" -m pytest -q -p no:cacheprovider -o "cache_dir=$WORK/.pytest" \
     --basetemp="$WORK/pytest" "$HSF_TEST_SRCDIR/python/tests"
 finish

@@ -102,7 +102,18 @@ typedef struct hsf_output_type {
      * host lists the value of the output's `file` parameter when the
      * plugin declares one (a text). */
     int (*written)(const void *o, size_t k, char *buf, size_t size);
+
+    /* ---- Optional since ABI 1.6 ----------------------------------------
+     * HSF_OUTPUT_* bits, 0 for none; a plugin built for ABI < 1.6 has 0. */
+    uint32_t flags;
 } hsf_output_type;
+
+/* flags: the output keeps nothing sized or indexed by the particles from
+ * its begin (it reads the system afresh at every sample and event), so a
+ * program may add and remove particles between two events of its run
+ * (sim.h, hsf_sim_add_particle).  Without it the host refuses to change
+ * the particles of a run that has this output. */
+#define HSF_OUTPUT_ANY_PARTICLES (1u << 0)
 
 #ifdef __cplusplus
 }

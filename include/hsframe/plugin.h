@@ -66,7 +66,9 @@
  *        other shapes.  sim.h: a run driven by a program (hsf_sim_open,
  *        hsf_sim_run, ..., hsf_sim_close), which the Python module uses;
  *        hsf_sim_add_particle, hsf_sim_remove_particle and
- *        hsf_sim_release_records (engine = event).
+ *        hsf_sim_release_records (engine = event).  output.h: flags and
+ *        HSF_OUTPUT_ANY_PARTICLES (an output that lets a program add and
+ *        remove particles during its run).
  *
  * Released minors are frozen: hsframe 0.4.0 provided 1.5, 0.3.0 1.4,
  * 0.2.0 1.3 (NEWS; tests/fixtures/abi-1.N holds each one's headers).

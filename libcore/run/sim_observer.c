@@ -47,6 +47,7 @@ static int restore(void *o, const hsf_system *sys, hsf_state *in, hsf_error *err
 
 static const hsf_output_type observer_type = {
     .state_size = sizeof(observer_state), .sample = sample, .save = save, .restore = restore,
+    .flags = HSF_OUTPUT_ANY_PARTICLES,    /* the caller's function reads the simulation */
 };
 
 static const hsf_plugin_info observer_info = {

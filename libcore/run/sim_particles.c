@@ -24,16 +24,12 @@ typedef struct change {
     uint32_t *line;         /* the set's lines (messages), when it has them */
 } change;
 
-/* hsframe's outputs that read the system afresh at every sample, keeping
- * nothing per particle from their begin (the others, msd, vacf, rdf,
- * transport, ..., and every other plugin, size arrays by n then). */
+/* Whether an output keeps nothing per particle from its begin, as it
+ * declares (output.h; msd, vacf, rdf, transport, ... size arrays by n
+ * then, and a plugin built before ABI 1.6 declares nothing). */
 static int reads_afresh(const hsf_output_slot *o)
 {
-    static const char *const afresh[] = { "thermo", "snapshot", "xyz", "events", "profile" };
-    for (size_t k = 0; k < sizeof afresh / sizeof afresh[0]; k++)
-        if (!strcmp(o->in.plugin.info->name, afresh[k]))
-            return 1;
-    return 0;
+    return (o->in.type.output->flags & HSF_OUTPUT_ANY_PARTICLES) != 0;
 }
 
 const char *hsf_run_why_fixed_n(const run_state *rs, char *buf, size_t size)
@@ -46,10 +42,11 @@ const char *hsf_run_why_fixed_n(const run_state *rs, char *buf, size_t size)
         return buf;
     }
     for (size_t k = 0; k < sys->n_out; k++)
-        if (!hsf_run_is_observer(&sys->out[k]) && !reads_afresh(&sys->out[k])) {
+        if (!reads_afresh(&sys->out[k])) {
             snprintf(buf, size, "[%s] (%s) may keep per-particle state sized when it "
-                     "began (the outputs that do not: thermo, snapshot, xyz, events, "
-                     "profile)", sys->out[k].in.cfg.section, sys->out[k].in.plugin.info->name);
+                     "began: it does not declare HSF_OUTPUT_ANY_PARTICLES (of hsframe's "
+                     "outputs thermo, snapshot, xyz, events and profile do)",
+                     sys->out[k].in.cfg.section, sys->out[k].in.plugin.info->name);
             return buf;
         }
     if (sys->model)

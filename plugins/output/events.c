@@ -85,6 +85,7 @@ static const hsf_output_type events_type = {
     .end = events_end,
     .save = events_save,
     .restore = events_restore,
+    .flags = HSF_OUTPUT_ANY_PARTICLES,   /* reads the system afresh at each sample */
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "events",

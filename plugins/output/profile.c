@@ -213,6 +213,7 @@ static const hsf_output_type profile_type = {
     .end = profile_end,
     .save = profile_save,
     .restore = profile_restore,
+    .flags = HSF_OUTPUT_ANY_PARTICLES,   /* reads the system afresh at each sample */
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "profile",

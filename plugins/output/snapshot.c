@@ -76,6 +76,7 @@ static const hsf_output_type snapshot_type = {
     .sample = snapshot_sample,
     .save = snapshot_save,
     .restore = snapshot_restore,
+    .flags = HSF_OUTPUT_ANY_PARTICLES,   /* reads the system afresh at each sample */
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "snapshot",

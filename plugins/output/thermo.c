@@ -169,6 +169,7 @@ static const hsf_output_type thermo_type = {
     .end = thermo_end,
     .save = thermo_save,
     .restore = thermo_restore,
+    .flags = HSF_OUTPUT_ANY_PARTICLES,   /* reads the system afresh at each sample */
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "thermo",

@@ -71,6 +71,7 @@ static const hsf_output_type xyz_type = {
     .end = xyz_end,
     .save = xyz_save,
     .restore = xyz_restore,
+    .flags = HSF_OUTPUT_ANY_PARTICLES,   /* reads the system afresh at each sample */
 };
 
 HSF_PLUGIN(HSF_PLUGIN_OUTPUT, "xyz",

@@ -10,6 +10,9 @@ import pytest
 HERE = pathlib.Path(__file__).resolve().parent
 CONF = pathlib.Path(os.environ.get("HSF_TEST_CONF", HERE.parent.parent / "conf"))
 HSFRAME = os.environ.get("HSF_TEST_HSFRAME", str(HERE.parent.parent / "hsframe"))
+# Plugins built against released headers (tests/fixtures, built by make check).
+FIXTURES = pathlib.Path(os.environ.get("HSF_TEST_FIXTURES",
+                                       HERE.parent.parent / "tests" / "fixtures" / ".libs"))
 
 
 def conf(name):

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import hsframe
-from conftest import HSFRAME, conf
+from conftest import FIXTURES, HSFRAME, conf
 
 
 # The engine's ways of searching and queueing, each rebuilt by a change:
@@ -260,3 +260,27 @@ def test_observers_keep_their_times_across_a_change(in_tmp):
     assert seen == [(0.0, n), (0.5, n), (1.0, n), (1.5, n + 1), (2.0, n + 1), (2.5, n + 1),
                     (3.0, n + 1)]
     s.close()
+
+
+def test_outputs_declare_that_they_take_any_particles(in_tmp):
+    """An output says it keeps nothing per particle (HSF_OUTPUT_ANY_PARTICLES,
+    ABI 1.6): thermo does and the change goes through; the fixture built
+    against the released 1.5 headers, whose vtable is followed by poison,
+    has no such member and is refused (read past its vtable, the poison
+    would have let the change through)."""
+    assert (FIXTURES / "table_1_5.so").exists(), FIXTURES
+    table = {"output.t.plugin": "table_1_5", "output.t.file": "t.csv", "output.t.interval": 1}
+    with hsframe.Simulation(config=conf("periodic3d.ini"), overrides=table,
+                            plugin_path=str(FIXTURES)) as s:
+        s.run(events=10)
+        before = s.positions.copy()
+        with pytest.raises(hsframe.Error,
+                           match=r"\[output.t\] \(table_1_5\).*HSF_OUTPUT_ANY_PARTICLES"):
+            s.add_particle([0.1] * s.dim, [0.0] * s.dim, 0.01)
+        assert s.n == len(before) and np.array_equal(s.positions, before)
+        s.run(events=10)
+    with hsframe.Simulation(config=conf("periodic3d.ini")) as s:
+        s.run(events=10)
+        n = s.n
+        s.remove_particle(0)
+        assert s.n == n - 1
