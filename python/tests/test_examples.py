@@ -46,3 +46,11 @@ def test_sweep_packing(in_tmp):
     out = run(in_tmp, "sweep_packing.py")
     assert (in_tmp / "eos.png").stat().st_size > 1000
     assert out.count("Z =") == 9
+
+
+def test_fill_box(in_tmp):
+    # Exits 1 when a Z is more than 5 % off Carnahan-Starling.
+    out = run(in_tmp, "fill_box.py")
+    lines = [l.split() for l in out.splitlines()[1:]]
+    assert [l[0] for l in lines] == ["1000", "1500", "2000", "2500", "3000"]
+    assert [l[1] for l in lines] == ["0.100", "0.150", "0.200", "0.250", "0.300"]
