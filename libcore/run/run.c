@@ -93,7 +93,6 @@ void hsf_run_arm_checkpoints(run_state *rs)
     schedule_checkpoint(rs);
 }
 
-/* The state at time 0, or from the checkpoint to resume from. */
 /* The particles of a checkpoint written after some were added or removed
  * (sim.h), in place of the configuration's; their engine made anew. */
 typedef struct taken {
@@ -140,6 +139,7 @@ static int take_checkpoint_particles(run_state *rs, const char *resume, hsf_erro
     return rc ? -1 : 0;
 }
 
+/* The state at time 0, or from the checkpoint to resume from. */
 int hsf_run_starting_state(run_state *rs, const char *resume, hsf_error *err)
 {
     hsf_system *sys = &rs->sys;
