@@ -1,7 +1,8 @@
 #!/bin/sh
 # make bench-models: collisions per second of the model layer (stepped
 # potentials, inelastic cores, bonds, gravity, compression) beside the
-# hard-sphere path on the same system, in turns, for docs/BENCHMARKS.md.
+# hard-sphere path on the same system, and of Lees-Edwards shear beside
+# the same run unsheared, in turns, for docs/BENCHMARKS.md.
 # Each line is the best of HSF_BENCH_ROUNDS (3) runs, the two lines of a
 # pair run in turns, and its ratios to the hard-sphere line above it (of collisions and of events per second;
 # a square well spends most events at its steps).  A benchmark, not a test: it never fails on
@@ -35,20 +36,24 @@ max() { awk -v a="$1" -v b="$2" 'BEGIN { print (b > a ? b : a) }'; }
 
 # pair NAME INI MODEL-ARGS...: the hard-sphere path and the model in turns,
 # HSF_BENCH_ROUNDS times each (so that the machine's drift falls on both),
-# each line the best of its runs, with its ratio to the first.
+# each line the best of its runs, with its ratio to the first.  The first
+# line runs with base_args (options without spaces, none by default) and
+# is labelled base_label; model_label, if set, labels the second.
+base_args= base_label="hard spheres" model_label=
 pair() {
     name=$1 ini=$2
     shift 2
     base=0 base_e=0 best_c=0 best_e=0
     for r in $(seq "$rounds"); do
-        run "$ini" || return 1
+        # shellcheck disable=SC2086 # base_args: options without spaces
+        run "$ini" $base_args || return 1
         base=$(max "$base" "$c") base_e=$(max "$base_e" "$e")
         run "$ini" "$@" || return 1
         best_c=$(max "$best_c" "$c") best_e=$(max "$best_e" "$e")
     done
-    printf '%-40s %-42s %7s %10.0f %12.0f %6s %6s\n' "$name" "hard spheres" "$n" "$base_e" \
+    printf '%-40s %-42s %7s %10.0f %12.0f %6s %6s\n' "$name" "$base_label" "$n" "$base_e" \
         "$base" 1.00 1.00
-    model=$(echo "$*" | sed 's/-s //g')
+    model=${model_label:-$(echo "$*" | sed 's/-s //g')}
     printf '%-40s %-42s %7s %10.0f %12.0f %6.2f %6.2f\n' "$name" "$model" "$n" "$best_e" \
         "$best_c" "$(awk -v a="$best_c" -v b="$base" 'BEGIN { print a / b }')" \
         "$(awk -v a="$best_e" -v b="$base_e" 'BEGIN { print a / b }')"
@@ -92,3 +97,30 @@ INI
 pair "2D gas, 10^4 in a box at 0.3" "$work/gas.ini" -s field.gravity="0 -0.01"
 pair "2D gas, 10^4 in a box at 0.3" "$work/gas.ini" -s compression.rate=0.01 \
     -s compression.packing_fraction=0.5
+
+# Lees-Edwards shear (rate 0.1, the flow's profile from the start) against
+# the same system unsheared: hard spheres with cells and with neighbour
+# lists, then the inelastic gas (restitution 0.9) against the unsheared
+# inelastic gas; 4000 spheres to t = 40, 32000 to t = 4.
+sed 's/^end_time = .*/end_time = 40/' "$work/fluid.ini" >"$work/fluid4k.ini"
+sed -e 's/^cells = .*/cells = 20 20 20/' -e 's/^end_time = .*/end_time = 4/' \
+    "$work/fluid.ini" >"$work/fluid32k.ini"
+sheared="-s boundary.plugin=sheared -s boundary.rate=0.1 -s boundary.start_profile=yes"
+inelastic="-s interaction.plugin=inelastic -s interaction.restitution=0.9"
+lists="-s simulation.neighbour_lists=yes"
+for system in fluid4k.ini fluid32k.ini; do
+    for kind in "hard spheres, cells" "hard spheres, lists" "inelastic 0.9, cells" \
+        "inelastic 0.9, lists"; do
+        case $kind in
+        hard*) with= ;;
+        *) with=$inelastic ;;
+        esac
+        case $kind in
+        *lists) with="$with $lists" ;;
+        esac
+        base_args=$with base_label="unsheared $kind" model_label="sheared $kind"
+        # shellcheck disable=SC2086 # options without spaces
+        pair "3D fluid at 0.3, Lees-Edwards 0.1" "$work/$system" $with $sheared
+    done
+done
+base_args= base_label="hard spheres" model_label=
