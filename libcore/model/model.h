@@ -146,6 +146,12 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
  * the run can drop it. */
 int hsf_model_is_plain(const hsf_system *sys);
 
+/* 1 when the model is there for the field alone: elastic hard spheres of
+ * additive diameters in a uniform field, without bonds, growth, spins or
+ * fixed particles.  The engine predicts them on the hard-sphere path, on
+ * parabolas (event/pair_law.h). */
+int hsf_model_only_falls(const hsf_system *sys);
+
 /* Whether the run's radii grow ([compression]): sys has a model and its
  * growth is on.  For what is set up; the engine folds it into its pair
  * law when it is prepared (event/pair_law.h). */

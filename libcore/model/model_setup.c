@@ -208,6 +208,16 @@ int hsf_model_is_plain(const hsf_system *sys)
     return plain;
 }
 
+int hsf_model_only_falls(const hsf_system *sys)
+{
+    const hsf_model *md = sys->model;
+    int hard = hsf_in_field(sys) && !sys->n_bonds && !md->growth.on && !md->spin.on &&
+               !sys->n_fixed;
+    for (unsigned k = 0; k < md->n_species * md->n_species; k++)
+        hard &= hsf_rule_is_hard_sphere(&md->rule[k]);
+    return hard;
+}
+
 int hsf_model_grows(const hsf_system *sys)
 {
     return sys->model && sys->model->growth.on;
