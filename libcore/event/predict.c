@@ -1,9 +1,10 @@
 /* The hard sphere's prediction (predict.h, pair_law.h): a particle's
  * earliest pair collision with its neighbours, its wall hit and its
  * leaving its neighbourhood (or cell), from the system alone, the
- * candidates solved in batches.  A prediction reads nothing of its
- * candidates but their motion records (a partner's staleness is told at
- * the event by sequence numbers, schedule.h). */
+ * candidates solved in batches; on straight lines, or in a uniform field
+ * on parabolas (hsf_predict_hard_field).  A prediction reads nothing of
+ * its candidates but their motion records (a partner's staleness is told
+ * at the event by sequence numbers, schedule.h). */
 #include <math.h>
 #include <string.h>
 
