@@ -97,7 +97,9 @@ typedef struct hsf_model {
     int steps;                          /* some rule has steps */
 
     /* Counters */
-    uint64_t core_collisions;           /* = stats.collisions */
+    uint64_t core_collisions;           /* = stats.collisions on the model's law (the
+                                           hard-sphere path's falling spheres,
+                                           hsf_model_only_falls, leave it 0) */
     uint64_t step_events;               /* crossings and bounces at steps and bond lengths */
     double dissipated;                  /* kinetic energy lost at inelastic cores (and, with
                                            spins, at rough contacts) */
