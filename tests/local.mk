@@ -5,7 +5,7 @@ CRITERION_TESTS = tests/test_physics tests/test_config tests/test_loader \
 	tests/test_queue_conformance tests/test_measure tests/test_speeds tests/test_state \
 	tests/test_rules tests/test_forces tests/test_path tests/test_energy \
 	tests/test_vibrating_wall tests/test_poly_rises tests/test_mesh_search \
-	tests/test_engine_ballistic tests/test_sim
+	tests/test_engine_ballistic tests/test_sim tests/test_falling
 check_PROGRAMS += $(CRITERION_TESTS)
 TESTS += $(CRITERION_TESTS)
 TESTS += tests/test_cli.sh tests/test_billiards.sh tests/test_headers.sh tests/test_scenarios.sh \
@@ -117,6 +117,10 @@ tests_test_sim_SOURCES = tests/test_sim.c
 tests_test_sim_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_test_sim_LDADD = $(TEST_LDADD)
 tests_test_sim_LDFLAGS = $(TEST_EXPORTS)
+tests_test_falling_SOURCES = tests/test_falling.c
+tests_test_falling_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_test_falling_LDADD = $(TEST_LDADD)
+tests_test_falling_LDFLAGS = $(TEST_EXPORTS)
 
 tests_test_engine_ballistic_SOURCES = tests/test_engine_ballistic.c tests/engine_ballistic.c \
 	tests/engine_ballistic.h

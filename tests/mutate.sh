@@ -39,6 +39,7 @@ heat of the rescaling|libcore/model/model_growth.c|s/sys->heat += k \* (f \* f -
 thermostat mass|plugins/thermostat/andersen.c|s/sqrt(a->kT \/ p.mass)/sqrt(a->kT)/|tests/test_thermostat.sh
 heat from the bath|libcore/event/specials.c|s/sys->heat += 0.5 \* sys->b\[i\].mass/sys->heat -= 0.5 * sys->b[i].mass/|tests/test_thermostat.sh
 parabola root (gravity)|libcore/shared/physics.c|s/: -(v + sq) \/ g;/: -(v - sq) \/ g;/|tests/test_gravity.sh
+a candidate's fall left out (gravity)|libcore/event/pair_search.h|s/double rj = mj->r\[a\] + (mj->v\[a\] + half_g\[a\] \* dt) \* dt;/double rj = mj->r[a] + mj->v[a] * dt;/|tests/test_gravity.sh
 work of a moving wall|libcore/event/law_model.c|s/sys->walls.work += 0.5 \* mass/sys->walls.work += 0.49 * mass/|tests/test_vibrate.sh
 curvature bound of the vibrating wall|plugins/boundary/box/vibrating_wall.c|s/double m = fabs(p->a\[k\]) + w->amplitude/double m = 0.3 * fabs(p->a[k]) + 0.3 * w->amplitude/|tests/test_vibrating_wall
 '

@@ -118,6 +118,39 @@ check "dense gas in a box: energy conserved" near "$(value energy_drift)" 0 1e-1
 check "dense gas in a box: discs hit the walls" awk -v h="$(value boundary_hits)" \
     'BEGIN { exit !(h > 1000) }'
 
+# Elastic hard spheres in a field take the hard-sphere path on parabolas
+# (hsf_predict_hard_field; tests/test_falling.c checks that it is taken):
+# 864 spheres falling in a 3D box, audited every half time unit, and the
+# barometric gas searched through every pair (cells = no) keep the energy
+# (kinetic plus m g z) to round-off and never overlap.
+cat >gas3d.ini <<'INI'
+[simulation]
+dim = 3
+end_time = 20
+[init]
+lattice = fcc
+cells = 6 6 6
+packing_fraction = 0.2
+radius = 0.5
+temperature = 1
+[boundary]
+plugin = box
+[field]
+gravity = 0 0 -1
+INI
+check "3D gas falling in a box, audited" run_status 0 -c gas3d.ini --audit-every 0.5
+check "3D gas in a box: no overlap" near "$(value max_overlap)" 0 0
+check "3D gas in a box: energy conserved" near "$(value energy_drift)" 0 1e-12
+check "3D gas in a box: spheres collide and hit the walls" awk -v c="$(value collisions)" \
+    -v h="$(value boundary_hits)" 'BEGIN { exit !(c > 10000 && h > 1000) }'
+check "barometric gas through every pair, audited" run_status 0 -c "$CONF/barometric.ini" \
+    -s simulation.cells=no -s simulation.end_time=500 --audit-every 10 \
+    -s output.trajectory.file="$WORK/all.xyz"
+check "every pair: searched so" test "$(awk '$1 == "neighbour_search:" { print $2 }' "$WORK/out")" = all
+check "every pair: no overlap" near "$(value max_overlap)" 0 0
+check "every pair: energy conserved" near "$(value energy_drift)" 0 1e-12
+check "every pair: discs collide" awk -v c="$(value collisions)" 'BEGIN { exit !(c > 500) }'
+
 # Refused before the run: a boundary that cannot solve parabolas, a field
 # along a periodic axis, neighbour lists, a vector of the wrong length.
 printf '1\n0.5 0.5 0 0 0.05 1 0 0 0\n' >one.txt

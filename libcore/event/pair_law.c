@@ -20,5 +20,13 @@ void hsf_pair_law_choose(hsf_event_engine *e)
     for (int a = 0; a < 3; a++)
         law->gravity[a] = field ? sys->gravity[a] : 0;
     law->walls_move = hsf_walls_move(sys);
+    /* Elastic hard spheres that only fall: the hard-sphere path on
+     * parabolas, its search and bounce (cells or all pairs; walls that
+     * stand still; nothing sliding). */
+    if (field && hsf_model_only_falls(sys) && !law->walls_move && law->slide_axis < 0 &&
+        sys->search != HSF_SEARCH_LISTS) {
+        law->predict = hsf_predict_hard_field;
+        return;
+    }
     hsf_pair_law_model(e, law);
 }

@@ -6,7 +6,9 @@
  * switch of their own.
  *
  * Two laws: the hard sphere's (its prediction the batched search of
- * predict.c, its bounce law_hard.c), and the model layer's (model/model.h:
+ * predict.c, its bounce law_hard.c; elastic hard spheres in a uniform
+ * field take it too, predicted on their parabolas by
+ * hsf_predict_hard_field), and the model layer's (model/model.h:
  * pair rules, steps, bonds, spin; its prediction predict_model.c, batched
  * or scalar, its events law_model.c).  What the run's motion adds
  * (a field, growing radii, moving walls, a sheared box) is folded in when
@@ -63,8 +65,9 @@ typedef struct hsf_pair_law {
     int slide_batched;
 } hsf_pair_law;
 
-/* Chooses e's law for its system: the hard sphere's without a model,
- * else the model's, with the run's motion.  Called when the engine is
+/* Chooses e's law for its system: the hard sphere's without a model or
+ * for elastic hard spheres in a field (hsf_model_only_falls), else the
+ * model's, with the run's motion.  Called when the engine is
  * prepared (after the search is built), and again where the motion can
  * change: at a compression's rescale (the growth ends) and after a
  * checkpoint is read. */
@@ -74,6 +77,8 @@ void hsf_pair_law_choose(struct hsf_event_engine *e);
  * law_model.c). */
 int hsf_predict_hard(const struct hsf_event_engine *e, uint32_t i, const struct crossing *cross,
                      struct prediction *p, hsf_error *err);
+int hsf_predict_hard_field(const struct hsf_event_engine *e, uint32_t i,
+                           const struct crossing *cross, struct prediction *p, hsf_error *err);
 int hsf_predict_model(const struct hsf_event_engine *e, uint32_t i,
                       const struct crossing *cross, struct prediction *p, hsf_error *err);
 int hsf_predict_model_batched(const struct hsf_event_engine *e, uint32_t i,

@@ -12,7 +12,8 @@
  * the count advanced by those that hold a neighbour, so that the cells'
  * varying occupancy costs no mispredicted branches.  Overflow chains
  * (rare: the slots are sized for twice the mean occupancy) are walked.
- * Same candidates in the same order as hsf_cells_scan, so the same bits. */
+ * Same candidates in the same order as hsf_cells_scan, so the same bits.
+ * model (a constant): which solve the batches go to (solve_batch_by). */
 __attribute__((always_inline)) static inline void
 scan_cells_as(const hsf_system *sys, uint32_t i, const hsf_block_cell *block, int cells,
               pair_search *s, int model, uint32_t slots)
@@ -118,6 +119,18 @@ __attribute__((always_inline)) static inline int note_candidate(pair_search *s, 
         pb->shift[a][k] = shift[a];
     pb->j[k] = j;
     return ++pb->n == HSF_PAIR_BATCH;
+}
+
+/* Notes candidate j (seen through shift); solve_batch_field reads its
+ * record (hard spheres in a field). */
+__attribute__((always_inline)) static inline void consider_pair_field(void *ctx, uint32_t j,
+                                                                       const double shift[3],
+                                                                       const double corner[3],
+                                                                       const float *offset)
+{
+    (void)corner, (void)offset;
+    if (note_candidate(ctx, j, shift))
+        solve_batch_field(ctx);
 }
 
 /* Notes candidate j (seen through shift); solve_batch reads its record. */

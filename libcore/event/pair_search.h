@@ -107,4 +107,39 @@ static inline void gather(pair_search *s, uint32_t k)
     gather_seen(s, k, mj, shift);
 }
 
+/* The hard sphere's gather in a uniform field (hsf_predict_hard_field):
+ * every noted candidate brought to now along its parabola, by
+ * hsf_motion_at's operations (those of the model path's gather_cores: the
+ * same separations and velocities to the bit), against i's velocity now
+ * (s->vi, the field's from s->sys).  Both fall alike, so their relative
+ * motion is a straight line, which the batch solves as without a field.
+ * dim: a constant where it is inlined; in 2D the z rows are zeros. */
+__attribute__((always_inline)) static inline void gather_falling(pair_search *s, const int dim)
+{
+    hsf_pair_batch *pb = &s->batch;
+    const double ri[3] = { s->ri[0], s->ri[1], s->ri[2] };
+    const double vi[3] = { s->vi[0], s->vi[1], s->vi[2] };
+    const double now = s->now, radius_i = s->mi->radius;
+    const hsf_motion *m = s->m;
+    const int shifted = s->shifted;
+    double g[3] = { 0, 0, 0 }, half_g[3] = { 0, 0, 0 };
+    for (int a = 0; a < dim; a++) {
+        g[a] = s->sys->gravity[a];
+        half_g[a] = 0.5 * g[a];     /* hsf_motion_at's 0.5 * g * dt, the same bits */
+    }
+    for (uint32_t k = 0; k < pb->n; k++) {
+        const hsf_motion *mj = &m[pb->j[k]];
+        double dt = now - mj->t;
+        for (int a = 0; a < dim; a++) {
+            double shift = shifted ? pb->shift[a][k] : 0;
+            double rj = mj->r[a] + (mj->v[a] + half_g[a] * dt) * dt;
+            pb->dr[a][k] = ri[a] - (rj + shift);
+            pb->dv[a][k] = vi[a] - (mj->v[a] + g[a] * dt);
+        }
+        if (dim == 2)
+            pb->dr[2][k] = pb->dv[2][k] = 0;
+        pb->sigma[k] = radius_i + mj->radius;
+    }
+}
+
 #endif

@@ -89,10 +89,29 @@ static HSF_AVX2_CLONES void solve_batch_model(pair_search *s)
     solve_batch_as(s, 1);
 }
 
-/* solve_batch or, for the model path, solve_batch_model: out of line. */
+/* The hard sphere's solve in a uniform field (hsf_predict_hard_field):
+ * the candidates gathered on their parabolas (gather_falling), solved as
+ * solve_batch solves them. */
+static HSF_AVX2_CLONES void solve_batch_field(pair_search *s)
+{
+    hsf_pair_batch *pb = &s->batch;
+    for (uint32_t k = 0; k < pb->n; k++)
+        hsf_prefetch(&s->m[pb->j[k]]);
+    if (s->sys->dim == 2)
+        gather_falling(s, 2);
+    else
+        gather_falling(s, 3);
+    solve_gathered(s);
+}
+
+/* solve_batch, or (model: a constant) for the model path
+ * solve_batch_model (1), for hard spheres in a field solve_batch_field
+ * (2): out of line. */
 __attribute__((always_inline)) static inline void solve_batch_by(pair_search *s, int model)
 {
-    if (model)
+    if (model == 2)
+        solve_batch_field(s);
+    else if (model)
         solve_batch_model(s);
     else
         solve_batch(s);

@@ -97,7 +97,9 @@ typedef struct hsf_model {
     int steps;                          /* some rule has steps */
 
     /* Counters */
-    uint64_t core_collisions;           /* = stats.collisions */
+    uint64_t core_collisions;           /* = stats.collisions on the model's law (the
+                                           hard-sphere path's falling spheres,
+                                           hsf_model_only_falls, leave it 0) */
     uint64_t step_events;               /* crossings and bounces at steps and bond lengths */
     double dissipated;                  /* kinetic energy lost at inelastic cores (and, with
                                            spins, at rough contacts) */
@@ -145,6 +147,12 @@ int hsf_model_open(hsf_system *sys, const hsf_config_file *cf, const hsf_plugin_
  * hard spheres of additive diameters, no bonds, no field, no growth):
  * the run can drop it. */
 int hsf_model_is_plain(const hsf_system *sys);
+
+/* 1 when the model is there for the field alone: elastic hard spheres of
+ * additive diameters in a uniform field, without bonds, growth, spins or
+ * fixed particles.  The engine predicts them on the hard-sphere path, on
+ * parabolas (event/pair_law.h). */
+int hsf_model_only_falls(const hsf_system *sys);
 
 /* Whether the run's radii grow ([compression]): sys has a model and its
  * growth is on.  For what is set up; the engine folds it into its pair

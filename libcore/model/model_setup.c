@@ -208,6 +208,19 @@ int hsf_model_is_plain(const hsf_system *sys)
     return plain;
 }
 
+int hsf_model_only_falls(const hsf_system *sys)
+{
+    const hsf_model *md = sys->model;
+    /* At scale 1 the motion records hold the radii, which the hard-sphere
+     * path reads (a compression leaves its grid's reaches there; it is
+     * refused beside a field, so this holds). */
+    int hard = hsf_in_field(sys) && !sys->n_bonds && !md->growth.on && md->growth.s0 == 1 &&
+               !md->spin.on && !sys->n_fixed;
+    for (unsigned k = 0; k < md->n_species * md->n_species; k++)
+        hard &= hsf_rule_is_hard_sphere(&md->rule[k]);
+    return hard;
+}
+
 int hsf_model_grows(const hsf_system *sys)
 {
     return sys->model && sys->model->growth.on;

@@ -130,6 +130,11 @@ typedef struct hsf_engine_ops {
 
 extern const hsf_engine_ops hsf_event_engine_ops, hsf_timestep_engine_ops, hsf_ecmc_engine_ops;
 
+/* The event engine's state (event/state.h) of a run it drives, once
+ * prepared (for the tests of what it chose, such as its pair law); NULL
+ * for another engine or before. */
+struct hsf_event_engine *hsf_event_engine_of(const run_state *rs);
+
 /* Adds an engine beyond those of the table in run/engine.c (a test's own
  * engine, tests/engine_ballistic.c), chosen by its name from then on; ops
  * must outlive every run.  Returns 0, or -1 when the table is full. */

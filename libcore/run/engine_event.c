@@ -28,6 +28,11 @@ static hsf_event_engine *engine_of(const run_state *rs)
     return ((const event_run *)rs->engine_state)->e;
 }
 
+hsf_event_engine *hsf_event_engine_of(const run_state *rs)
+{
+    return rs->engine == &hsf_event_engine_ops && rs->engine_state ? engine_of(rs) : NULL;
+}
+
 /* Forces and the comparison with this engine belong to the other. */
 static int check(run_state *rs, const hsf_run_options *opt, hsf_error *err)
 {

@@ -83,7 +83,8 @@ struct hsf_system {
     double heat;            /* kinetic energy the thermostat gave the system */
 
     /* A uniform field ([field] gravity): particles fly on parabolas.  Runs
-     * with a field take the model path (model/model.h). */
+     * with a field keep a model (model/model.h); elastic hard spheres in
+     * one are predicted on the hard-sphere path (event/pair_law.h). */
     int has_field;
     double gravity[3];      /* acceleration, 0 beyond dim */
 
