@@ -61,6 +61,11 @@ typedef struct hsf_pair_law {
      * without steps, no field, no growth, no bonds): the candidates
      * through the sliding images are solved in batches. */
     int slide_batched;
+    /* Sheared elastic hard spheres (law_sheared.c): the prediction of a
+     * particle whose search reaches across the gradient faces, through
+     * the sliding images (the others take the hard sphere's). */
+    int (*predict_sliding)(const struct hsf_event_engine *e, uint32_t i,
+                           const struct crossing *cross, struct prediction *p, hsf_error *err);
 } hsf_pair_law;
 
 /* Chooses e's law for its system: the hard sphere's without a model,
@@ -85,9 +90,21 @@ int hsf_predict_model_sheared(const struct hsf_event_engine *e, uint32_t i,
 int hsf_predict_model_sheared_lists(const struct hsf_event_engine *e, uint32_t i,
                                     const struct crossing *cross, struct prediction *p,
                                     hsf_error *err);
+int hsf_predict_model_sliding(const struct hsf_event_engine *e, uint32_t i,
+                              const struct crossing *cross, struct prediction *p,
+                              hsf_error *err);
 int hsf_execute_hard(struct hsf_event_engine *e, uint32_t i, uint32_t j, double t,
                      hsf_error *err);
+int hsf_execute_model(struct hsf_event_engine *e, uint32_t i, uint32_t j, double t,
+                      hsf_error *err);
 double hsf_wall_hard(struct hsf_event_engine *e, uint32_t i, const hsf_event *ev);
 void hsf_pair_law_model(struct hsf_event_engine *e, hsf_pair_law *law);
+/* Sheared elastic hard spheres (law_sheared.c): the hard sphere's
+ * prediction and bounce wherever no sliding image is seen, the model's
+ * through the sliding images.  Returns 1 if it chose the law for e's
+ * system (a sheared box of elastic hard spheres with cells or lists, and
+ * nothing else of the model's: no spin, fixed particles, moving walls),
+ * else 0. */
+int hsf_pair_law_sheared_hard(struct hsf_event_engine *e, hsf_pair_law *law);
 
 #endif
