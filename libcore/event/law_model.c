@@ -167,9 +167,11 @@ void hsf_pair_law_model(hsf_event_engine *e, hsf_pair_law *law)
      * sliding images when the pairs are cores on straight lines. */
     if (law->slide_axis >= 0 && sys->search == HSF_SEARCH_LISTS && !md->first && cores)
         law->predict = hsf_predict_model_sheared_lists;
-    if (law->slide_axis >= 0 && hsf_pair_law_sheared_hard(e, law))
-        return;
     law->execute = growing ? pair_growing : hsf_execute_model;
     law->wall = law->walls_move ? (growing ? wall_moving_growing : wall_moving)
                                 : (growing ? wall_still_growing : wall_still);
+    /* Sheared elastic hard spheres: the hard sphere's path where no
+     * sliding image is seen. */
+    if (law->slide_axis >= 0)
+        hsf_pair_law_sheared_hard(e, law);
 }

@@ -16,11 +16,26 @@
 #include "model/model.h"
 #include "shared/shear.h"
 
-static int predict_sheared_hard(const hsf_event_engine *e, uint32_t i, const crossing *cross,
-                                prediction *p, hsf_error *err)
+/* With cells: a particle near the gradient faces through the sliding
+ * cells (hsf_predict_model_sliding). */
+static int predict_sheared_cells(const hsf_event_engine *e, uint32_t i, const crossing *cross,
+                                 prediction *p, hsf_error *err)
 {
     if (hsf_shear_near_faces(e->sys, i))
-        return e->law.predict_sliding(e, i, cross, p, err);
+        return hsf_predict_model_sliding(e, i, cross, p, err);
+    return hsf_predict_hard(e, i, cross, p, err);
+}
+
+/* With neighbour lists: a list renewed near the gradient faces through
+ * the nearest sliding images (hsf_predict_model_sheared_lists).  The
+ * lists are symmetric, but a particle away from the faces is listed by
+ * no neighbour through them: that neighbour would be within its reach
+ * across the faces. */
+static int predict_sheared_lists(const hsf_event_engine *e, uint32_t i, const crossing *cross,
+                                 prediction *p, hsf_error *err)
+{
+    if (hsf_shear_near_faces(e->sys, i))
+        return hsf_predict_model_sheared_lists(e, i, cross, p, err);
     return hsf_predict_hard(e, i, cross, p, err);
 }
 
@@ -49,9 +64,12 @@ int hsf_pair_law_sheared_hard(hsf_event_engine *e, hsf_pair_law *law)
     for (unsigned a = 0; a < md->n_species; a++)
         if (md->reach[a] != 1)
             return 0;
-    law->predict_sliding = sys->search == HSF_SEARCH_CELLS ? hsf_predict_model_sliding
-                                                            : law->predict;
-    law->predict = predict_sheared_hard;
+    if (sys->search == HSF_SEARCH_CELLS)
+        law->predict = predict_sheared_cells;
+    else if (law->predict == hsf_predict_model_sheared_lists)
+        law->predict = predict_sheared_lists;
+    else
+        return 0;   /* several species: the model's scalar search */
     law->execute = execute_sheared_hard;
     return 1;
 }

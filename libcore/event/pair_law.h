@@ -8,7 +8,9 @@
  * Two laws: the hard sphere's (its prediction the batched search of
  * predict.c, its bounce law_hard.c), and the model layer's (model/model.h:
  * pair rules, steps, bonds, spin; its prediction predict_model.c, batched
- * or scalar, its events law_model.c).  What the run's motion adds
+ * or scalar, its events law_model.c); and, for elastic hard spheres in a
+ * sheared box, the first where no sliding image is seen and the second
+ * where one is (law_sheared.c).  What the run's motion adds
  * (a field, growing radii, moving walls, a sheared box) is folded in when
  * the law is chosen: into the variant of its functions and into the
  * description below, not tested as the system's switches at each event.
@@ -61,11 +63,6 @@ typedef struct hsf_pair_law {
      * without steps, no field, no growth, no bonds): the candidates
      * through the sliding images are solved in batches. */
     int slide_batched;
-    /* Sheared elastic hard spheres (law_sheared.c): the prediction of a
-     * particle whose search reaches across the gradient faces, through
-     * the sliding images (the others take the hard sphere's). */
-    int (*predict_sliding)(const struct hsf_event_engine *e, uint32_t i,
-                           const struct crossing *cross, struct prediction *p, hsf_error *err);
 } hsf_pair_law;
 
 /* Chooses e's law for its system: the hard sphere's without a model,
@@ -101,10 +98,10 @@ double hsf_wall_hard(struct hsf_event_engine *e, uint32_t i, const hsf_event *ev
 void hsf_pair_law_model(struct hsf_event_engine *e, hsf_pair_law *law);
 /* Sheared elastic hard spheres (law_sheared.c): the hard sphere's
  * prediction and bounce wherever no sliding image is seen, the model's
- * through the sliding images.  Returns 1 if it chose the law for e's
+ * through the sliding images.  Returns 1 if it changed law for e's
  * system (a sheared box of elastic hard spheres with cells or lists, and
  * nothing else of the model's: no spin, fixed particles, moving walls),
- * else 0. */
+ * else 0 (law unchanged).  Called by hsf_pair_law_model. */
 int hsf_pair_law_sheared_hard(struct hsf_event_engine *e, hsf_pair_law *law);
 
 #endif
