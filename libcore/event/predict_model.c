@@ -477,11 +477,14 @@ HSF_AVX2_CLONES int hsf_predict_model_sheared(const hsf_event_engine *e, uint32_
 {
     if (!hsf_shear_near_faces(e->sys, i))
         return find_model(e, i, cross, p, err, 1);
-    return hsf_predict_model_sliding(e, i, cross, p, err);
+    if (e->law.slide_batched)
+        return find_model(e, i, cross, p, err, 2);
+    return find_model(e, i, cross, p, err, 0);
 }
 
 /* The search of a particle near the gradient faces with cells, through
- * the images as they slide: batched when the law allows it. */
+ * the images as they slide: batched when the law allows it (as
+ * hsf_predict_model_sheared, for event/law_sheared.c). */
 HSF_AVX2_CLONES int hsf_predict_model_sliding(const hsf_event_engine *e, uint32_t i,
                                               const crossing *cross, prediction *p,
                                               hsf_error *err)
