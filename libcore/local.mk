@@ -46,6 +46,7 @@ libhsframe_core_la_SOURCES = \
 	libcore/event/predict_model.c libcore/event/predict_parts.h \
 	libcore/event/pair_law.c libcore/event/pair_law.h libcore/event/law_hard.c \
 	libcore/event/law_model.c \
+	libcore/event/law_sheared.c \
 	libcore/event/read_ahead.h libcore/event/pair_search.h libcore/event/pair_model.h \
 	libcore/event/pair_solve.h libcore/event/pair_scan.h libcore/event/control.c \
 	libcore/event/start_pass.c libcore/event/start_pass.h \

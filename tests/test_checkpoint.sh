@@ -238,6 +238,28 @@ restitution = 0.9
 $(outputs)
 I
 
+# Elastic spheres in a sheared box with neighbour lists: the hard
+# sphere's path away from the gradient faces, whose lists' image codes
+# the checkpoint keeps, the model's through the sliding images.
+scenario sheared3d-lists <<I
+[simulation]
+dim = 3
+end_time = 12
+seed = 12
+neighbour_lists = yes
+[init]
+lattice = fcc
+cells = 5 5 5
+packing_fraction = 0.4
+radius = 0.5
+temperature = 1
+[boundary]
+plugin = sheared
+rate = 0.5
+start_profile = yes
+$(outputs)
+I
+
 # Rough inelastic discs with friction: the spins are part of the state.
 scenario rough2d-grains <<I
 [simulation]

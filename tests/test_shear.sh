@@ -210,6 +210,68 @@ hand_pairs() {
 }
 check "rdf: the pairs through the sliding images ($(hand_pairs) by hand)" test "$(rdf_pairs)" = "$(hand_pairs)"
 
+# An oblique pair of elastic discs, once through the sliding image and
+# once away from the gradient faces (box 10 x 10, rate 0.1: the image one
+# period up moves 1 faster along x, offset by t).  Across: A at (5, 9)
+# moving up at 1, B at rest at (4.8, 0.6), whose image above moves at
+# (1, 0) from (4.8, 10.6): they touch at t = 0.8 (the earlier root of
+# (t - 0.2)^2 + (1.6 - t)^2 = 1) at separation (-0.6, -0.8), relative
+# velocity (-1, 1); A leaves with (-0.12, 0.84), the image with
+# (1.12, 0.16), so B with (0.12, 0.16), the impulse 0.2.  Away: the same
+# pair 5 lower, B moving at (1, 0) itself.  The first is the model's pair
+# event through the image's velocity, the second the hard sphere's
+# bounce, both predicted by the law of sheared hard spheres
+# (event/law_sheared.c), with cells and with lists.
+cat >across.txt <<'P'
+2
+5 9 0 1 0.5 1 0 0 0
+4.8 0.6 0 0 0.5 1 0 0 0
+P
+cat >away.txt <<'P'
+2
+5 4 0 1 0.5 1 0 0 0
+4.8 5.6 1 0 0.5 1 0 0 0
+P
+cat >pair.ini <<'I'
+[simulation]
+end_time = 1
+[boundary]
+plugin = sheared
+size = 10 10
+rate = 0.1
+[output.e]
+plugin = events
+file = pair.csv
+[output.f]
+plugin = snapshot
+file = pair.xyz
+format = xyz
+I
+# oblique X0 Y0 VX0 VY0 X1 Y1 VX1 VY1: one pair event, at t = 0.8 with
+# the impulse 0.2, and the particles at t = 1 as given, to 1e-12.
+oblique() {
+    awk -F, 'NR > 1 && $2 == "pair" { n++; t = $1; j = $5 }
+        END { if (!(n == 1 && (t - 0.8) ^ 2 < 1e-24 && (j - 0.2) ^ 2 < 1e-24)) {
+                  print "  " n " pair events, the last at " t ", impulse " j; exit 1 } }' pair.csv &&
+        awk -v want="$*" 'BEGIN { split(want, w, " ") }
+            NR > 2 { k = 4 * (NR - 3); d = ($2 - w[k + 1]) ^ 2 + ($3 - w[k + 2]) ^ 2 + ($5 - w[k + 3]) ^ 2 + ($6 - w[k + 4]) ^ 2
+                     if (!(d < 1e-24)) { print "  particle " NR - 2 ": " $2, $3, $5, $6; bad = 1 } }
+            END { exit bad }' pair.xyz
+}
+for search in cells lists; do
+    lists=$([ $search = lists ] && echo yes || echo no)
+    check "oblique pair across the gradient faces, $search: runs" \
+        run_status 0 -c pair.ini -s simulation.particles=across.txt \
+        -s simulation.neighbour_lists=$lists &&
+        check "oblique pair across the gradient faces, $search: at t = 0.8, with the image's velocity" \
+            oblique 4.976 9.968 -0.12 0.84 4.824 0.632 0.12 0.16
+    check "oblique pair away from the gradient faces, $search: runs" \
+        run_status 0 -c pair.ini -s simulation.particles=away.txt \
+        -s simulation.neighbour_lists=$lists &&
+        check "oblique pair away from the gradient faces, $search: at t = 0.8" \
+            oblique 4.976 4.968 -0.12 0.84 5.824 5.632 1.12 0.16
+done
+
 # What sliding images cannot go with is refused, with the reason.
 refused() {
     what=$1 text=$2; shift 2

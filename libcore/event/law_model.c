@@ -45,7 +45,7 @@ __attribute__((always_inline)) static inline int pair_event(hsf_event_engine *e,
     return sys->event_mask & HSF_EVENT_MASK(info.kind) ? hsf_outputs_notify(sys, &info, err) : 0;
 }
 
-static int pair_still(hsf_event_engine *e, uint32_t i, uint32_t j, double t, hsf_error *err)
+int hsf_execute_model(hsf_event_engine *e, uint32_t i, uint32_t j, double t, hsf_error *err)
 {
     (void)t;
     return pair_event(e, i, j, err, 0);
@@ -167,7 +167,11 @@ void hsf_pair_law_model(hsf_event_engine *e, hsf_pair_law *law)
      * sliding images when the pairs are cores on straight lines. */
     if (law->slide_axis >= 0 && sys->search == HSF_SEARCH_LISTS && !md->first && cores)
         law->predict = hsf_predict_model_sheared_lists;
-    law->execute = growing ? pair_growing : pair_still;
+    law->execute = growing ? pair_growing : hsf_execute_model;
     law->wall = law->walls_move ? (growing ? wall_moving_growing : wall_moving)
                                 : (growing ? wall_still_growing : wall_still);
+    /* Sheared elastic hard spheres: the hard sphere's path where no
+     * sliding image is seen. */
+    if (law->slide_axis >= 0)
+        hsf_pair_law_sheared_hard(e, law);
 }

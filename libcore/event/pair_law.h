@@ -10,7 +10,9 @@
  * field take it too, predicted on their parabolas by
  * hsf_predict_hard_field), and the model layer's (model/model.h:
  * pair rules, steps, bonds, spin; its prediction predict_model.c, batched
- * or scalar, its events law_model.c).  What the run's motion adds
+ * or scalar, its events law_model.c); and, for elastic hard spheres in a
+ * sheared box, the first where no sliding image is seen and the second
+ * where one is (law_sheared.c).  What the run's motion adds
  * (a field, growing radii, moving walls, a sheared box) is folded in when
  * the law is chosen: into the variant of its functions and into the
  * description below, not tested as the system's switches at each event.
@@ -90,9 +92,21 @@ int hsf_predict_model_sheared(const struct hsf_event_engine *e, uint32_t i,
 int hsf_predict_model_sheared_lists(const struct hsf_event_engine *e, uint32_t i,
                                     const struct crossing *cross, struct prediction *p,
                                     hsf_error *err);
+int hsf_predict_model_sliding(const struct hsf_event_engine *e, uint32_t i,
+                              const struct crossing *cross, struct prediction *p,
+                              hsf_error *err);
 int hsf_execute_hard(struct hsf_event_engine *e, uint32_t i, uint32_t j, double t,
                      hsf_error *err);
+int hsf_execute_model(struct hsf_event_engine *e, uint32_t i, uint32_t j, double t,
+                      hsf_error *err);
 double hsf_wall_hard(struct hsf_event_engine *e, uint32_t i, const hsf_event *ev);
 void hsf_pair_law_model(struct hsf_event_engine *e, hsf_pair_law *law);
+/* Sheared elastic hard spheres (law_sheared.c): the hard sphere's
+ * prediction and bounce wherever no sliding image is seen, the model's
+ * through the sliding images.  Returns 1 if it changed law for e's
+ * system (a sheared box of elastic hard spheres with cells or lists, and
+ * nothing else of the model's: no spin, fixed particles, moving walls),
+ * else 0 (law unchanged).  Called by hsf_pair_law_model. */
+int hsf_pair_law_sheared_hard(struct hsf_event_engine *e, hsf_pair_law *law);
 
 #endif

@@ -482,6 +482,18 @@ HSF_AVX2_CLONES int hsf_predict_model_sheared(const hsf_event_engine *e, uint32_
     return find_model(e, i, cross, p, err, 0);
 }
 
+/* The search of a particle near the gradient faces with cells, through
+ * the images as they slide: batched when the law allows it (as
+ * hsf_predict_model_sheared, for event/law_sheared.c). */
+HSF_AVX2_CLONES int hsf_predict_model_sliding(const hsf_event_engine *e, uint32_t i,
+                                              const crossing *cross, prediction *p,
+                                              hsf_error *err)
+{
+    if (e->law.slide_batched)
+        return find_model(e, i, cross, p, err, 2);
+    return find_model(e, i, cross, p, err, 0);
+}
+
 /* A sheared box with neighbour lists whose pairs are all cores on
  * straight lines (hsf_pair_law.slide_batched): every list searched in
  * batches through the nearest sliding images (search_list_sheared). */

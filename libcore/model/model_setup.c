@@ -352,7 +352,8 @@ int hsf_model_start(hsf_system *sys, const hsf_particle_set *set, hsf_error *err
     md->steps = 0;
     for (unsigned k = 0; k < md->n_species * md->n_species; k++)
         md->steps |= md->rule[k].steps > 0;
-    for (uint32_t i = 0; i < sys->n; i++) {
+    /* Without steps every pair is in shell 0 (hsf_rule_shell): no scan. */
+    for (uint32_t i = 0; md->steps && i < sys->n; i++) {
         shell_scan s = { .sys = sys, .i = i, .err = err };
         memcpy(s.ri, sys->m[i].r, sizeof s.ri);
         hsf_cells_scan(&sys->cells, sys->m, sys->b, i, note_shell, &s);

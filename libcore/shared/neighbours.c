@@ -97,7 +97,9 @@ typedef struct search {
     double rough_max;       /* reach of i towards the largest particle, plus the
                                error of anchors rebuilt from grid offsets */
     int symmetric;          /* also add i to each neighbour's list */
-    uint8_t code_mask;      /* the image code's axes kept (a sheared box's flow is not) */
+    uint8_t code_mask;      /* the image code's axes kept */
+    uint8_t slide_mask;     /* those kept through a sheared box's gradient faces (not
+                               the flow, along which the image slides) */
     int flow;               /* a sheared box's flow axis, and its slide with a margin */
     double slide;
     int failed;
@@ -347,8 +349,8 @@ __attribute__((always_inline)) static inline int scan_plain_block(search *s, con
 /* A candidate through a sheared box's images (shear.h): a neighbour if
  * the anchors come within reach before the next slide event, the slide of
  * an image across the gradient faces taken off their distance along the
- * flow.  The image code keeps the axes but the flow, which the engine
- * takes nearest at each prediction. */
+ * flow.  Through those faces the image code keeps the axes but the
+ * flow, which the engine takes nearest at each prediction. */
 __attribute__((always_inline)) static inline void visit_sliding(void *ctx, uint32_t j,
                                                                  const double shift[3],
                                                                  const double vshift[3])
@@ -368,7 +370,7 @@ __attribute__((always_inline)) static inline void visit_sliding(void *ctx, uint3
     double reach = s->m[s->i].radius + s->m[j].radius + 2 * s->skin;
     if (d2 >= reach * reach)
         return;
-    uint8_t code = image_code(shift) & s->code_mask;
+    uint8_t code = image_code(shift) & (vshift[f] != 0 ? s->slide_mask : s->code_mask);
     if (append(s->nb, s->i, j, code, s->err) ||
         (s->symmetric && append(s->nb, j, s->i, mirror(code), s->err)))
         s->failed = 1;
@@ -396,10 +398,12 @@ static HSF_AVX2_CLONES int find_neighbours(hsf_neighbours *nb, const hsf_cells *
     s.n = 0;
     if (nb->sheared) {
         /* Away from the gradient faces no image slides within reach: the
-         * plain scan finds the same neighbours (the flow left out of their
-         * image codes, as visit_sliding leaves it). */
+         * plain scan finds the same neighbours.  Only an image across the
+         * gradient faces leaves the flow out of its code: the others'
+         * codes are whole, as the hard sphere's prediction reads them
+         * (event/law_sheared.c). */
         const hsf_system *sys = nb->sheared;
-        s.code_mask = (uint8_t)~(3u << (2 * sys->shear.flow));
+        s.slide_mask = (uint8_t)~(3u << (2 * sys->shear.flow));
         s.flow = sys->shear.flow;
         s.slide = sys->shear.slide * (1 + 1e-9);
         if (!hsf_shear_near_faces(sys, i) &&
