@@ -170,9 +170,10 @@ consider_sliding_batched(void *ctx, uint32_t j, const double shift[3], const dou
  * (rare) walked.  The same candidates in the same order as
  * consider_sliding_batched, a slot at a time. */
 __attribute__((always_inline)) static inline void
-consider_sliding_cell(void *ctx, const hsf_cell_level *l, uint32_t at, const double shift[3],
-                      const double vshift[3])
+consider_sliding_cell(void *ctx, const hsf_cell_level *l, uint32_t at, const int32_t x[3],
+                      const double shift[3], const double vshift[3])
 {
+    (void)x;
     sliding_search *ss = ctx;
     pair_search *s = &ss->s;
     hsf_pair_batch *pb = &s->batch;

@@ -102,6 +102,8 @@ typedef struct search {
                                the flow, along which the image slides) */
     int flow;               /* a sheared box's flow axis, and its slide with a margin */
     double slide;
+    const hsf_cells *cells;
+    float slide_far2;       /* visit_sliding_cell's bound on the squared distance */
     int failed;
     hsf_error *err;
     uint32_t n;             /* gathered */
@@ -376,6 +378,63 @@ __attribute__((always_inline)) static inline void visit_sliding(void *ctx, uint3
         s->failed = 1;
 }
 
+/* A cell of the sliding scan whole (hsf_shear_scan_as): its slots
+ * filtered four at a time from their anchors' offsets in single
+ * precision, as scan_plain_block does, by a bound widened by that
+ * precision's error (find_neighbours), the slide taken off the flow's
+ * component through the gradient faces as visit_sliding does; only the
+ * slots that may be in reach are measured by visit_sliding, from their
+ * records.  Which of a cell's candidates are in reach is a coin toss: a
+ * branch on each, and reading each record, was most of a renewal near
+ * those faces.  The same neighbours, in the same order, as visit_sliding
+ * a slot at a time. */
+__attribute__((always_inline)) static inline void
+visit_sliding_cell(void *ctx, const hsf_cell_level *l, uint32_t at, const int32_t x[3],
+                   const double shift[3], const double vshift[3])
+{
+    search *s = ctx;
+    const uint32_t *cell = hsf_cell_at(l, at);
+    const uint32_t slots = hsf_cell_slots(l), count = cell[0], i = s->i;
+    const uint32_t used = slots && count < slots ? count : slots;
+    if (!l->offsets) {
+        for (uint32_t q = 0; q < used; q++)
+            if (cell[2 + q] != i)
+                visit_sliding(s, cell[2 + q], shift, vshift);
+    } else {
+        const float *offset = hsf_slot_offsets(l, at);
+        float from[3];
+        for (int a = 0; a < 3; a++)
+            from[a] = (float)(s->ai[a] - (hsf_cell_corner(s->cells, l, a, x[a]) + shift[a]));
+        const int f = s->flow;
+        /* Through the gradient faces the flow's component less the slide
+         * (at least 0); elsewhere whole: a slide of 0 and the mask
+         * keeping the sign bit off, |d| - 0 >= 0. */
+        const float slide = vshift[f] != 0 ? (float)s->slide : 0.0f;
+        const hsf_uint4 self = { i, i, i, i };
+        const hsf_int4 magnitude = { 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff };
+        for (uint32_t q0 = 0; q0 < used; q0 += 4) {
+            hsf_float4 o[3], d[3];
+            hsf_uint4 j;
+            for (int a = 0; a < 3; a++) {
+                memcpy(&o[a], offset + (uint32_t)a * slots + q0, sizeof o[a]);
+                d[a] = from[a] - o[a];
+            }
+            memcpy(&j, cell + 2 + q0, sizeof j);
+            hsf_float4 along = (hsf_float4)((hsf_int4)d[f] & magnitude) - slide;
+            d[f] = (hsf_float4)((hsf_int4)along & (along > 0));
+            hsf_int4 keep = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2] < s->slide_far2) &
+                            (j != self);
+            unsigned left = used - q0;
+            unsigned bits = lane_bits(keep) & (15u >> (left < 4 ? 4 - left : 0));
+            for (; bits; bits &= bits - 1)
+                visit_sliding(s, cell[2 + q0 + (uint32_t)__builtin_ctz(bits)], shift, vshift);
+        }
+    }
+    for (uint32_t j = *hsf_cell_chain(l, at); j != HSF_NONE; j = s->b[j].next)
+        if (j != i)
+            visit_sliding(s, j, shift, vshift);
+}
+
 /* Finds all of i's neighbours in the grid and appends them to its list
  * (and, if symmetric, i to theirs).  Returns 0, or -1 with err set. */
 static HSF_AVX2_CLONES int find_neighbours(hsf_neighbours *nb, const hsf_cells *cells,
@@ -409,7 +468,18 @@ static HSF_AVX2_CLONES int find_neighbours(hsf_neighbours *nb, const hsf_cells *
         if (!hsf_shear_near_faces(sys, i) &&
             (symmetric ? scan_plain_block(&s, cells, 1) : scan_plain_block(&s, cells, 0)))
             return s.failed ? -1 : 0;
-        hsf_shear_scan_as(sys, i, sys->time, sys->shear.slide, visit_sliding, NULL, &s);
+        /* visit_sliding_cell's bound: as scan_plain_block's, for
+         * components of up to eight sides or slides (a cell beyond the
+         * own one's neighbours, across the slide's window), each off by
+         * a few roundings in single precision. */
+        s.cells = cells;
+        double side = s.slide;
+        for (int li = 0; li < cells->nlevels; li++)
+            for (int a = 0; a < 3; a++)
+                side = fmax(side, cells->level[li].side[a]);
+        double far = s.rough_max + sqrt(3.0) * 0x1p-18 * 8 * side;
+        s.slide_far2 = (float)(far * far * (1 + 0x1p-18));
+        hsf_shear_scan_as(sys, i, sys->time, sys->shear.slide, NULL, visit_sliding_cell, &s);
         return s.failed ? -1 : 0;
     }
     if (symmetric ? scan_plain_block(&s, cells, 1) : scan_plain_block(&s, cells, 0))

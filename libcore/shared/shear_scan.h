@@ -61,10 +61,11 @@ hsf_shear_visit_cell(const hsf_system *sys, const hsf_cell_level *l, uint32_t at
             visit(ctx, j, shift, vshift);
 }
 
-/* A whole cell of the scan at once: level l's cell at, seen through
- * shift and moving vshift faster. */
+/* A whole cell of the scan at once: level l's cell at (coordinates x in
+ * the grid), seen through shift and moving vshift faster. */
 typedef void (*hsf_shear_cell_visit)(void *ctx, const hsf_cell_level *l, uint32_t at,
-                                     const double shift[3], const double vshift[3]);
+                                     const int32_t x[3], const double shift[3],
+                                     const double vshift[3]);
 
 /* hsf_shear_scan, with visit inlined where it is a known function; or,
  * when cell_visit is not NULL, each cell handed to it whole instead (it
@@ -126,7 +127,7 @@ hsf_shear_scan_as(const hsf_system *sys, uint32_t i, double now, double window,
                     uint32_t cell = ((uint32_t)at[2] * l->n[1] + (uint32_t)at[1]) * l->n[0] +
                                     (uint32_t)at[0];
                     if (cell_visit)
-                        cell_visit(ctx, l, cell, shift, vshift);
+                        cell_visit(ctx, l, cell, at, shift, vshift);
                     else
                         hsf_shear_visit_cell(sys, l, cell, i, shift, vshift, visit, ctx);
                 }
