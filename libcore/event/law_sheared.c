@@ -27,7 +27,7 @@ static int predict_sheared_cells(const hsf_event_engine *e, uint32_t i, const cr
 }
 
 /* With neighbour lists: a list renewed near the gradient faces through
- * the nearest sliding images (hsf_predict_model_sheared_lists).  The
+ * the nearest sliding images (hsf_predict_model_sliding_lists).  The
  * lists are symmetric, but a particle away from the faces is listed by
  * no neighbour through them: that neighbour would be within its reach
  * across the faces. */
@@ -35,7 +35,7 @@ static int predict_sheared_lists(const hsf_event_engine *e, uint32_t i, const cr
                                  prediction *p, hsf_error *err)
 {
     if (hsf_shear_near_faces(e->sys, i))
-        return hsf_predict_model_sheared_lists(e, i, cross, p, err);
+        return hsf_predict_model_sliding_lists(e, i, cross, p, err);
     return hsf_predict_hard(e, i, cross, p, err);
 }
 

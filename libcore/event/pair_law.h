@@ -95,6 +95,9 @@ int hsf_predict_model_sheared_lists(const struct hsf_event_engine *e, uint32_t i
 int hsf_predict_model_sliding(const struct hsf_event_engine *e, uint32_t i,
                               const struct crossing *cross, struct prediction *p,
                               hsf_error *err);
+int hsf_predict_model_sliding_lists(const struct hsf_event_engine *e, uint32_t i,
+                                    const struct crossing *cross, struct prediction *p,
+                                    hsf_error *err);
 int hsf_execute_hard(struct hsf_event_engine *e, uint32_t i, uint32_t j, double t,
                      hsf_error *err);
 int hsf_execute_model(struct hsf_event_engine *e, uint32_t i, uint32_t j, double t,

@@ -496,9 +496,24 @@ HSF_AVX2_CLONES int hsf_predict_model_sliding(const hsf_event_engine *e, uint32_
 }
 
 /* A sheared box with neighbour lists whose pairs are all cores on
- * straight lines (hsf_pair_law.slide_batched): every list searched in
- * batches through the nearest sliding images (search_list_sheared). */
+ * straight lines (hsf_pair_law.slide_batched): a list renewed away from
+ * the gradient faces holds no image through them, and its image codes
+ * are whole (shared/neighbours.c), so it is searched as in an unsheared
+ * box; one renewed near the faces in batches through the nearest sliding
+ * images (search_list_sheared). */
 HSF_AVX2_CLONES int hsf_predict_model_sheared_lists(const hsf_event_engine *e, uint32_t i,
+                                                    const crossing *cross, prediction *p,
+                                                    hsf_error *err)
+{
+    if (!hsf_shear_near_faces(e->sys, i))
+        return find_model(e, i, cross, p, err, 1);
+    return find_model(e, i, cross, p, err, 3);
+}
+
+/* The search of a list renewed near the gradient faces, through the
+ * nearest sliding images (as hsf_predict_model_sheared_lists there, for
+ * event/law_sheared.c). */
+HSF_AVX2_CLONES int hsf_predict_model_sliding_lists(const hsf_event_engine *e, uint32_t i,
                                                     const crossing *cross, prediction *p,
                                                     hsf_error *err)
 {
