@@ -150,6 +150,47 @@ check "escaping pair runs" run_status 0 -c pair.ini
 check "escaping pair: left the well" test "$(value captured_pairs)" = 0
 check "escaping pair: paid the depth" near "$(value potential_energy)" 0 0
 
+# The same pairs among 20 discs at rest far away, so that their events
+# are predicted by the batched search (solve_wells), on cells and on
+# lists; every event at its analytic time with its analytic impulse, to
+# 1e-12.  Approaching at relative speed 2 from 5 apart: captured at
+# 1.75, closing then at sqrt(4 + 4 depth / m) = 2 sqrt(2) (impulse
+# mu (2 sqrt(2) - 2) = sqrt(2) - 1); the cores meet 0.5 / (2 sqrt(2))
+# later (impulse 2 mu 2 sqrt(2) = 2 sqrt(2)) and the pair leaves as much
+# later again.  Held at 1.2 and closing at 1: the cores meet at 0.2, the
+# step turns them back at 0.7 (relative energy 0.25 short of the depth 1,
+# impulse 1), and so on every 0.5.
+spectators() {
+    awk -v a="$1" -v b="$2" 'BEGIN { print 22; print a; print b
+        for (i = 0; i < 20; i++) printf "%g %g 0 0 0.5 1 0 255 0\n", 5 + 4 * (i % 10), 10 + 4 * int(i / 10) }'
+}
+# well_events KIND:TIME:IMPULSE...: the events file holds just these.
+well_events() {
+    awk -F, -v want="$*" 'BEGIN { n = split(want, w, " ") }
+        NR > 1 { k++; split(w[k], e, ":"); dt = $1 - e[2]; dj = $5 - e[3]
+                 if ($2 != e[1] || dt * dt > 1e-24 || dj * dj > 1e-24) {
+                     print "  event " k ": " $0 " against " w[k]; bad = 1 } }
+        END { if (k != n) print "  " k " events against " n; exit bad || k != n }' wells.csv
+}
+calc() { awk "BEGIN { printf \"%.17g\", $1 }"; }
+for search in cells lists; do
+    lists=$([ $search = cells ] && echo no || echo yes)
+    spectators "40 50 1 0 0.5 1 255 0 0" "45 50 -1 0 0.5 1 0 0 255" >crossing.txt
+    check "pair crossing a well, batched on $search: runs" run_status 0 -c pair.ini \
+        -s simulation.particles=crossing.txt -s simulation.end_time=3 \
+        -s simulation.neighbour_lists=$lists -s output.e.plugin=events -s output.e.file=wells.csv
+    check "pair crossing a well, batched on $search: captured, cores, leaves, analytic" \
+        well_events "step:1.75:$(calc 'sqrt(2) - 1')" \
+        "pair:$(calc '1.75 + 0.25 / sqrt(2)'):$(calc '2 * sqrt(2)')" \
+        "step:$(calc '1.75 + 0.5 / sqrt(2)'):$(calc 'sqrt(2) - 1')"
+    spectators "50 50 0.5 0 0.5 1 255 0 0" "51.2 50 -0.5 0 0.5 1 0 0 255" >held.txt
+    check "pair held in a well, batched on $search: runs" run_status 0 -c pair.ini \
+        -s simulation.particles=held.txt -s simulation.end_time=2 \
+        -s simulation.neighbour_lists=$lists -s output.e.plugin=events -s output.e.file=wells.csv
+    check "pair held in a well, batched on $search: bounces at the core and the step" \
+        well_events pair:0.2:1 step:0.7:1 pair:1.2:1 step:1.7:1
+done
+
 # ---- inelastic --------------------------------------------------------
 
 # Head on, masses 1 and 3, closing at 2, e = 0.5: the normal relative

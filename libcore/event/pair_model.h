@@ -91,6 +91,131 @@ static __attribute__((noinline)) HSF_AVX2_CLONES void solve_in_reach(pair_search
         solve_in_reach_as(s, 0);
 }
 
+/* A batch under one rule of one step (the square well), every candidate
+ * solved in one pass, as solve_in_reach and hsf_pair_times together
+ * would: a pair outside the step meets it from outside (hsf_pair_times'
+ * formula), one inside meets the core or leaves through the step
+ * (hsf_shell_times'), which of the two told by its distance as
+ * shell_bounds_one_step tells it; the special cases of hsf_shell_times
+ * and the pairs on the step by round-off (whose side the table of shells
+ * knows) are solved the scalar way, by hsf_shell_event_time.  Gathering
+ * the pairs within reach apart and solving them in a batch of their own
+ * was 1200 instructions a prediction of the bench's square well
+ * (tests/bench/models.sh) for about 12 of its 48 candidates.  The same
+ * event as those two, but for candidates whose times tie to within
+ * rounding (the batch's order is kept, not inside first). */
+static __attribute__((noinline)) HSF_AVX2_CLONES void solve_wells(pair_search *s)
+{
+    hsf_pair_batch *pb = &s->batch;
+    const uint32_t n = pb->n;
+    /* Read once: the stores below might alias them. */
+    const double limit = s->best, vi2 = hsf_dot(s->vi, s->vi);
+    const double core = s->rule->core, radius_i = s->radius_i, scale = s->scale;
+    const double *radius = s->radius;
+    /* Per candidate: the time (outside, or inside solved within limit;
+     * INFINITY for those solved the scalar way) and its kind: 0 outside,
+     * 1 inside, 2 the scalar way. */
+    double t[HSF_PAIR_BATCH], kind[HSF_PAIR_BATCH], any_scalar = 0;
+    /* The cores, (r_i + r_j) * scale * core, read apart: the loop below
+     * is not vectorised with the radii gathered in it. */
+    double core_at[HSF_PAIR_BATCH];
+    for (uint32_t k = 0; k < n; k++)
+        core_at[k] = core * ((radius_i + radius[pb->j[k]]) * scale);
+    /* Selections of doubles only, as in hsf_shell_times: the loop is
+     * vectorised. */
+    for (uint32_t k = 0; k < n; k++) {
+        double x = pb->dr[0][k], y = pb->dr[1][k], z = pb->dr[2][k];
+        double u = pb->dv[0][k], v = pb->dv[1][k], w = pb->dv[2][k];
+        double b = x * u + y * v + z * w;
+        double d2 = x * x + y * y + z * z;
+        double vv = u * u + v * v + w * w;
+        /* The step, step * (r_i + r_j) * scale as gathered; inside it
+         * the core. */
+        double at = pb->sigma[k], lo = at * (1 - 1e-9), hi = at * (1 + 1e-9);
+        double inside = d2 <= lo * lo ? 1.0 : 0.0;
+        double on = d2 <= hi * hi ? 1.0 : 0.0;
+        on = inside != 0 ? 0.0 : on;
+        double inner = inside != 0 ? core_at[k] : at;
+        /* Meeting inner from outside. */
+        double c = d2 - inner * inner;
+        double disc = b * b - vv * c;
+        double root = sqrt(disc > 0 ? disc : 0);
+        double time = c / (root - b);
+        double meet = b < 0 ? time : INFINITY;
+        meet = disc >= 0 ? meet : INFINITY;
+        meet = c < -2 * b * limit ? meet : INFINITY;
+        /* Leaving the step from inside (co < 0): hsf_leave_time's later
+         * root, parting (b > 0) or closing. */
+        double co = d2 - at * at;
+        double dq = b * b - vv * (co < 0 ? co : 0);
+        double ro = sqrt(dq > 0 ? dq : 0);
+        double parting = -co / (b + ro), closing = (ro - b) / vv;
+        double leave = b > 0 ? parting : closing;
+        leave = leave > 0 ? leave : 0;
+        double exact = vv > 1e-24 * vi2 ? 0.0 : 1.0;
+        exact = vv > 0 ? exact : 1.0;
+        exact = c <= 0 ? 1.0 : exact;
+        exact = meet == 0 ? 1.0 : exact;
+        exact = co < 0 ? exact : 1.0;
+        exact = inside != 0 ? exact : 0.0;
+        exact = on != 0 ? 1.0 : exact;
+        /* Inside: hsf_shell_time_within at limit. */
+        double first = meet < limit ? meet : INFINITY;
+        double out = leave < limit ? leave : INFINITY;
+        first = out < first ? out : first;
+        double tk = inside != 0 ? first : meet;
+        t[k] = exact != 0 ? INFINITY : tk;
+        kind[k] = exact != 0 ? 2.0 : inside;
+        any_scalar += exact;
+    }
+    /* The first earliest: a branch taken rarely, not one on each kind. */
+    uint32_t won = HSF_PAIR_BATCH;
+    double best = limit;
+    for (uint32_t k = 0; k < n; k++)
+        if (t[k] < best) {
+            best = t[k];
+            won = k;
+        }
+    if (won < HSF_PAIR_BATCH) {
+        s->best = best;
+        s->partner = pb->j[won];
+        s->scalar_best = kind[won] != 0;
+        for (int a = 0; a < 3; a++) {
+            s->best_dr[a] = pb->dr[a][won];
+            s->best_dv[a] = pb->dv[a][won];
+        }
+    }
+    if (__builtin_expect(any_scalar != 0, 0)) {
+        const hsf_model *md = s->sys->model;
+        const uint32_t i = (uint32_t)(s->mi - s->m);
+        for (uint32_t k = 0; k < n; k++) {
+            if (kind[k] != 2)
+                continue;
+            uint32_t j = pb->j[k];
+            double dr[3], dv[3], rj[3], vj[3], inner, outer;
+            for (int a = 0; a < 3; a++) {
+                dr[a] = pb->dr[a][k];
+                dv[a] = pb->dv[a][k];
+            }
+            double sigma = (radius_i + radius[j]) * scale;
+            if (!shell_bounds_one_step(s->rule->step_at[0], core, sigma, hsf_dot(dr, dr), &inner,
+                                       &outer))
+                hsf_rule_bounds(s->rule, sigma, hsf_pair_state_get(&md->shells, i, j), &inner,
+                                &outer);
+            hsf_motion_at(s->sys, &s->m[j], s->now, rj, vj);
+            double tk = hsf_shell_event_time(dr, dv, inner, outer,
+                                             hsf_speed_resolution(s->vi, vj), s->best);
+            if (tk < s->best) {
+                s->best = tk;
+                s->partner = j;
+                s->scalar_best = 1;
+            }
+        }
+    }
+    pb->n = 0;
+    s->n_near = 0;
+}
+
 /* The model path's gather (plain case): candidates from to to-1 now, on
  * their parabolas in a field, with their cores (or the outermost steps
  * of their rules); the same operands as model_events.c's relative and
@@ -175,6 +300,9 @@ __attribute__((always_inline)) static inline void gather_list_one_rule(pair_sear
     const int stepped = r->steps != 0;
     /* The core, or the outermost step: what the batch is solved against. */
     const double at = stepped ? r->step_at[0] : r->core;
+    /* The pairs within reach are noted for solve_in_reach (one step:
+     * solve_wells needs no note). */
+    const int noted = stepped && !s->one_well;
     const double (*image_shift)[3] = s->sys->shift;
     const double *radius = s->radius;
     const hsf_motion *m = s->m;
@@ -194,7 +322,7 @@ __attribute__((always_inline)) static inline void gather_list_one_rule(pair_sear
         }
         double sigma = radius_i + radius[j];
         pb->sigma[k] = at * (sigma * scale);
-        if (stepped) {
+        if (noted) {
             double reach = at * sigma * scale * (1 + 1e-9);
             s->near[n_near] = (uint8_t)k;
             n_near += hsf_dot(dr, dr) <= reach * reach;

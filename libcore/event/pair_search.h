@@ -66,6 +66,8 @@ typedef struct pair_search {
     int growing;
     double grow_scale, grow_rate;
     int cores;                  /* one rule, no steps: gather_cores */
+    int one_well;               /* one rule of one step (a square well), nothing growing:
+                                   solve_wells */
 } pair_search;
 
 /* Separation r_i - r_j now and relative velocity v_i - v_j of the

@@ -24,6 +24,10 @@ __attribute__((always_inline)) static inline void solve_gathered_as(pair_search 
 {
     hsf_pair_batch *pb = &s->batch;
     double t[HSF_PAIR_BATCH];
+    if (model && s->one_well && !s->growing) {
+        solve_wells(s);
+        return;
+    }
     if (model && s->n_near)
         solve_in_reach(s);
     if (model && s->growing) {

@@ -80,6 +80,7 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32
     s->scale = md->growth.s0;
     s->field = (e->law.path_motion & HSF_PATH_FIELD) != 0;
     s->cores = !s->rules && !s->steps;
+    s->one_well = !s->rules && s->rule->steps == 1;
     s->growing = (e->law.path_motion & HSF_PATH_GROWING) != 0;
     if (s->growing) {
         /* Cores only (hsf_growth_check): gathered at scale 1, solved as
@@ -231,6 +232,7 @@ static void search_sliding(const hsf_event_engine *e, uint32_t i, sliding_search
     s->scale = sys->model->growth.s0;
     s->field = 0;
     s->cores = 1;
+    s->one_well = 0;
     s->growing = 0;
     ss->flow = sys->shear.flow;
     hsf_shear_scan_as(sys, i, s->now, sys->shear.slide, NULL, consider_sliding_cell, ss);
@@ -260,6 +262,7 @@ search_list_sheared(const hsf_event_engine *e, uint32_t i, pair_search *s)
     s->scale = md->growth.s0;
     s->field = 0;
     s->cores = 1;
+    s->one_well = 0;
     s->growing = 0;
     const hsf_shear *sh = &sys->shear;
     const int f = sh->flow, g = sh->gradient;
