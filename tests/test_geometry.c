@@ -811,6 +811,70 @@ Test(lists, grid_copies_of_anchors_follow_renewals)
     hsf_cells_free(&c);
 }
 
+/* An anchor placed ahead of its particle (a sheared box's renewal,
+ * hsf_cells_reanchor_ahead) is that far ahead where it stays inside the
+ * extent, where the particle is along an axis where it would not, and is
+ * filed under its own cell with its grid copy: the particle inside its
+ * neighbourhood, in the same image. */
+Test(lists, anchors_ahead_stay_in_the_extent_and_their_cells)
+{
+    enum { N = 2000 };
+    static hsf_motion m[N];
+    static hsf_body b[N];
+    srand(13);
+    double lo[3] = { -3, 0, 0 }, hi[3] = { 9, 12, 12 };
+    int periodic[3] = { 1, 1, 1 };
+    for (int i = 0; i < N; i++) {
+        for (int a = 0; a < 3; a++)
+            m[i].r[a] = lo[a] + (hi[a] - lo[a]) * rand() / ((double)RAND_MAX + 1);
+        m[i].radius = 0.5;
+        b[i] = (hsf_body){ .next = HSF_NONE };
+    }
+    hsf_cells c;
+    cr_assert_eq(hsf_cells_build(&c, m, b, N, 3, lo, hi, periodic, 1, 0.25, 1, &err), 0, "%s",
+                 hsf_error_message(&err));
+    int kept = 0, moved = 0;
+    for (int step = 0; step < 20000; step++) {
+        uint32_t i = (uint32_t)(rand() % N);
+        for (int a = 0; a < 3; a++)
+            m[i].r[a] = b[i].anchor[a] + 0.5 * c.skin * (2.0 * rand() / RAND_MAX - 1);
+        double ahead[3] = { 0.95 * c.skin * (2.0 * rand() / RAND_MAX - 1), 0, 0 };
+        hsf_cells_reanchor_ahead(&c, m, b, i, ahead);
+        const hsf_cell_level *l = &c.level[b[i].level];
+        double to = m[i].r[0] + ahead[0];
+        int inside = to >= lo[0] && to < hi[0];
+        cr_assert_eq(b[i].anchor[0], inside ? to : m[i].r[0], "step %d: anchor %.17g, r %.17g",
+                     step, b[i].anchor[0], m[i].r[0]);
+        kept += !inside, moved += inside;
+        int32_t x[3];
+        hsf_cell_coords(l, b[i].cell, x);
+        double d2 = 0;
+        for (int a = 0; a < 3; a++) {
+            cr_assert(b[i].anchor[a] >= lo[a] && b[i].anchor[a] < hi[a]);
+            cr_assert_eq(x[a], (int32_t)floor((b[i].anchor[a] - lo[a]) / l->side[a]),
+                         "filed under the anchor's cell");
+            double d = m[i].r[a] - b[i].anchor[a];
+            d2 += d * d;
+        }
+        cr_assert_lt(sqrt(d2), c.skin, "the particle is inside its neighbourhood");
+    }
+    cr_assert_gt(kept, 0, "some anchors would have left the extent");
+    cr_assert_gt(moved, kept, "most go ahead");
+    for (uint32_t i = 0; i < N; i++) {
+        const hsf_cell_level *l = &c.level[b[i].level];
+        const uint32_t *slot = hsf_cell_at(l, b[i].cell), slots = hsf_cell_slots(l);
+        int32_t x[3];
+        hsf_cell_coords(l, b[i].cell, x);
+        for (uint32_t k = 0; k < slots && k < slot[0]; k++)
+            if (slot[2 + k] == i)
+                for (int a = 0; a < 3; a++)
+                    cr_assert_leq(fabs(hsf_cell_corner(&c, l, a, x[a]) +
+                                       hsf_slot_offset(l, b[i].cell, k, a) - b[i].anchor[a]),
+                                  c.offset_error / sqrt(3), "the grid copy follows the anchor");
+    }
+    hsf_cells_free(&c);
+}
+
 /* Whether j is within reach of i's neighbourhood (nearest image, box of
  * side len): what every list must say, renewed or not. */
 static int in_reach(const hsf_motion *m, const hsf_body *b, uint32_t i, uint32_t j,

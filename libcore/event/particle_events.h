@@ -90,9 +90,15 @@ static inline int do_cell(hsf_event_engine *e, const hsf_event *ev, hsf_error *e
     if (sys->search == HSF_SEARCH_LISTS) {
         /* A particle that strayed across a sheared box's gradient face
          * comes back as the image it is (shear.h) before it is wrapped. */
-        if (__builtin_expect(e->law.slide_axis >= 0, 0) && hsf_shear_come_back(sys, i))
-            e->slot[i].changed_seq = e->next_seq;
-        hsf_cells_reanchor(&sys->cells, sys->m, sys->b, i);
+        if (__builtin_expect(e->law.slide_axis >= 0, 0)) {
+            if (hsf_shear_come_back(sys, i))
+                e->slot[i].changed_seq = e->next_seq;
+            double ahead[3];
+            hsf_shear_anchor_lead(sys, i, ahead);
+            hsf_cells_reanchor_ahead(&sys->cells, sys->m, sys->b, i, ahead);
+        } else {
+            hsf_cells_reanchor(&sys->cells, sys->m, sys->b, i);
+        }
         if (hsf_neighbours_renew(&sys->nb, &sys->cells, sys->m, sys->b, i, err))
             return -1;
     } else if (__builtin_expect(axis == e->law.slide_axis, 0) && leaves_box(sys, i, axis, dir)) {

@@ -259,7 +259,11 @@ void hsf_cells_free(hsf_cells *c)
     memset(c, 0, sizeof *c);
 }
 
-void hsf_cells_reanchor(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i)
+/* hsf_cells_reanchor, the anchor ahead of the particle by ahead (lead:
+ * a constant where it is inlined; 0 leaves ahead unread). */
+__attribute__((always_inline)) static inline void reanchor(hsf_cells *c, hsf_motion *m,
+                                                            hsf_body *b, uint32_t i,
+                                                            const double *ahead, const int lead)
 {
     hsf_motion *q = &m[i];
     hsf_cell_level *l = &c->level[b[i].level];
@@ -276,7 +280,13 @@ void hsf_cells_reanchor(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i)
                 q->r[a] = c->lo[a];
         }
         b[i].anchor[a] = q->r[a];
-        double f = floor((q->r[a] - c->lo[a]) / l->side[a]);
+        if (lead && ahead[a] != 0) {
+            /* Within the extent, in the particle's own image. */
+            double to = q->r[a] + ahead[a];
+            if (to >= c->lo[a] && to < c->lo[a] + c->len[a])
+                b[i].anchor[a] = to;
+        }
+        double f = floor((b[i].anchor[a] - c->lo[a]) / l->side[a]);
         x[a] = f < 0 ? 0 : f >= l->n[a] ? l->n[a] - 1 : (uint32_t)f;
     }
     uint32_t cell = (x[2] * l->n[1] + x[1]) * l->n[0] + x[0];
@@ -287,6 +297,17 @@ void hsf_cells_reanchor(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i)
     } else {
         cell_update(c, l, b, i);
     }
+}
+
+void hsf_cells_reanchor(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i)
+{
+    reanchor(c, m, b, i, NULL, 0);
+}
+
+void hsf_cells_reanchor_ahead(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i,
+                              const double ahead[3])
+{
+    reanchor(c, m, b, i, ahead, 1);
 }
 
 /* Each axis's face ahead and time to it, then the earliest, chosen

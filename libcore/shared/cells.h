@@ -164,6 +164,13 @@ void hsf_cells_cross(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i, int a
  * sets the anchor to r and files i under the anchor's cell. */
 void hsf_cells_reanchor(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i);
 
+/* As hsf_cells_reanchor, with the anchor ahead of the particle by ahead
+ * (each component shorter than the skin, so that the particle is inside
+ * its neighbourhood), but where that would take it out of the extent
+ * along an axis: along that one it is where the particle is. */
+void hsf_cells_reanchor_ahead(hsf_cells *c, hsf_motion *m, hsf_body *b, uint32_t i,
+                              const double ahead[3]);
+
 /* Files particle i under cell (at its own level) instead of its present
  * one: for moves that are not a crossing to a neighbouring cell (a sheared
  * box's images, shared/shear.c). */

@@ -157,6 +157,25 @@ void hsf_shear_cross(hsf_system *sys, uint32_t i, int dir)
                      ((uint32_t)x[2] * l->n[1] + (uint32_t)x[1]) * l->n[0] + (uint32_t)x[0]);
 }
 
+/* How far ahead of a particle along the flow its anchor goes, as a
+ * share of the skin, when it drifts with the flow alone. */
+#define ANCHOR_LEAD 0.95
+
+void hsf_shear_anchor_lead(const hsf_system *sys, uint32_t i, double ahead[3])
+{
+    const hsf_motion *m = &sys->m[i];
+    double u[3], c2 = 0;
+    hsf_system_flow_velocity(sys, m->r, u);
+    for (int a = 0; a < 3; a++) {
+        double d = m->v[a] - u[a];
+        c2 += d * d;
+        ahead[a] = 0;
+    }
+    double uf = u[sys->shear.flow], speed = fabs(uf) + 0.5 * sqrt(c2);
+    if (speed > 0)
+        ahead[sys->shear.flow] = ANCHOR_LEAD * sys->cells.skin * uf / speed;
+}
+
 void hsf_shear_impose_profile(hsf_system *sys)
 {
     for (uint32_t i = 0; i < sys->n; i++) {

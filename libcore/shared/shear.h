@@ -75,6 +75,15 @@ void hsf_shear_cross(hsf_system *sys, uint32_t i, int dir);
  * returns 1; else returns 0. */
 int hsf_shear_come_back(hsf_system *sys, uint32_t i);
 
+/* Where to anchor particle i's neighbourhood when it is renewed, from
+ * where it is (hsf_cells_reanchor_ahead): ahead along the flow by a share
+ * of the skin that grows with the streaming velocity at it, u, against
+ * its speed about that velocity, c: 0.75 skin u / (|u| + c).  The flow
+ * carries the particle through its neighbourhood instead of out of it
+ * from the centre, and in a flow faster than the particles' own motion
+ * their neighbourhoods were left and renewed more often than at rest. */
+void hsf_shear_anchor_lead(const hsf_system *sys, uint32_t i, double ahead[3]);
+
 /* For a view of a particle at r moving at v (system.h): if r is beyond a
  * gradient face (a particle with a neighbour list strays by its skin),
  * replaces both by the image inside the box and returns how many periods
