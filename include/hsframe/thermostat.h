@@ -39,9 +39,11 @@ typedef struct hsf_control hsf_control;
 const hsf_system *hsf_control_system(const hsf_control *c);
 
 /* Gives particle i (0-based) velocity v (3 components, vz = 0 in 2D;
- * the units of the particle file) from now on.  The host moves the
- * particle to the current time, predicts its events anew and counts the
- * change of kinetic energy as heat from the bath. */
+ * the units of the particle file) from now on, the velocity of its view
+ * (system.h, hsf_system_particle: in a sheared box a particle that strayed
+ * across the gradient faces is seen, and set, as its image inside).  The
+ * host moves the particle to the current time, predicts its events anew
+ * and counts the change of kinetic energy as heat from the bath. */
 void hsf_control_set_velocity(hsf_control *c, size_t i, const double v[3]);
 
 /* The next number of the run's generator: uniform in (0, 1]. */

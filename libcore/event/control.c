@@ -9,7 +9,7 @@ const hsf_system *hsf_control_system(const hsf_control *c)
 
 void hsf_control_set_velocity(hsf_control *c, size_t i, const double v[3])
 {
-    if (!c->failed && i < c->sys->n && hsf_engine_set_velocity(c->engine, (uint32_t)i, v, c->err))
+    if (!c->failed && i < c->sys->n && hsf_engine_set_velocity(c->engine, (uint32_t)i, v, 1, c->err))
         c->failed = 1;
 }
 

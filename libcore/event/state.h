@@ -118,8 +118,11 @@ int hsf_engine_run(hsf_event_engine *e, int resumed, hsf_error *err);
 
 /* Gives particle i velocity v at the current time: moves it to now,
  * counts the change of kinetic energy in sys->heat and predicts its
- * events anew.  Returns 0, or -1 with err set (a plugin failed). */
-int hsf_engine_set_velocity(hsf_event_engine *e, uint32_t i, const double v[3],
+ * events anew.  as_viewed: v is the velocity of the particle's view
+ * (system.h, hsf_system_particle: a particle strayed across a sheared
+ * box's gradient faces is seen as its image inside), else of its record.
+ * Returns 0, or -1 with err set (a plugin failed). */
+int hsf_engine_set_velocity(hsf_event_engine *e, uint32_t i, const double v[3], int as_viewed,
                             hsf_error *err);
 
 #endif

@@ -159,7 +159,8 @@ static int sync_records(run_state *rs, hsf_error *err)
 
 static int set_velocity(run_state *rs, size_t i, const double v[3], hsf_error *err)
 {
-    return hsf_engine_set_velocity(engine_of(rs), (uint32_t)i, v, err);
+    /* As the records (hsf_sim_get_records) give them. */
+    return hsf_engine_set_velocity(engine_of(rs), (uint32_t)i, v, 0, err);
 }
 
 static int change_particles(run_state *rs, void (*apply)(void *ctx), void *ctx, int restoring,
