@@ -289,35 +289,33 @@ oblique() {
                      if (!(d < 1e-24)) { print "  particle " NR - 2 ": " $2, $3, $5, $6; bad = 1 } }
             END { exit bad }' pair.xyz
 }
+# oblique_case WHAT FILE ARGS J X0 Y0 VX0 VY0 X1 Y1 VX1 VY1: the pair of
+# FILE run with the search of $lists and ARGS (options without spaces),
+# then oblique J X0 ...
+oblique_case() {
+    what=$1 file=$2 args=$3
+    shift 3
+    # shellcheck disable=SC2086 # options without spaces
+    check "$what, $search: runs" run_status 0 -c pair.ini -s simulation.particles=$file \
+        -s simulation.neighbour_lists=$lists $args &&
+        check "$what, $search: at t = 0.8 with impulse $1" oblique "$@"
+}
+# Inelastic (restitution 0.5): the impulse (1 + e) / 2 of the elastic
+# one, 0.15; A leaves with (-0.09, 0.88), B (or its image) with 0.09 and
+# 0.12 added.  Predicted by the model law: through the sliding images
+# across the faces, away from them as in an unsheared box
+# (event/predict_model.c).
+inelastic="-s interaction.plugin=inelastic -s interaction.restitution=0.5"
 for search in cells lists; do
     lists=$([ $search = lists ] && echo yes || echo no)
-    check "oblique pair across the gradient faces, $search: runs" \
-        run_status 0 -c pair.ini -s simulation.particles=across.txt \
-        -s simulation.neighbour_lists=$lists &&
-        check "oblique pair across the gradient faces, $search: at t = 0.8, with the image's velocity" \
-            oblique 0.2 4.976 9.968 -0.12 0.84 4.824 0.632 0.12 0.16
-    check "oblique pair away from the gradient faces, $search: runs" \
-        run_status 0 -c pair.ini -s simulation.particles=away.txt \
-        -s simulation.neighbour_lists=$lists &&
-        check "oblique pair away from the gradient faces, $search: at t = 0.8" \
-            oblique 0.2 4.976 4.968 -0.12 0.84 5.824 5.632 1.12 0.16
-    # Inelastic (restitution 0.5): the impulse (1 + e) / 2 of the
-    # elastic one, 0.15; A leaves with (-0.09, 0.88), B (or its image)
-    # with 0.09 and 0.12 added.  Predicted by the model law: through the
-    # sliding images across the faces, away from them as in an unsheared
-    # box (event/predict_model.c).
-    check "inelastic oblique pair across the gradient faces, $search: runs" \
-        run_status 0 -c pair.ini -s simulation.particles=across.txt \
-        -s simulation.neighbour_lists=$lists -s interaction.plugin=inelastic \
-        -s interaction.restitution=0.5 &&
-        check "inelastic oblique pair across the gradient faces, $search: at t = 0.8" \
-            oblique 0.15 4.982 9.976 -0.09 0.88 4.818 0.624 0.09 0.12
-    check "inelastic oblique pair away from the gradient faces, $search: runs" \
-        run_status 0 -c pair.ini -s simulation.particles=away.txt \
-        -s simulation.neighbour_lists=$lists -s interaction.plugin=inelastic \
-        -s interaction.restitution=0.5 &&
-        check "inelastic oblique pair away from the gradient faces, $search: at t = 0.8" \
-            oblique 0.15 4.982 4.976 -0.09 0.88 5.818 5.624 1.09 0.12
+    oblique_case "oblique pair across the gradient faces, with the image's velocity" \
+        across.txt "" 0.2 4.976 9.968 -0.12 0.84 4.824 0.632 0.12 0.16
+    oblique_case "oblique pair away from the gradient faces" \
+        away.txt "" 0.2 4.976 4.968 -0.12 0.84 5.824 5.632 1.12 0.16
+    oblique_case "inelastic oblique pair across the gradient faces" \
+        across.txt "$inelastic" 0.15 4.982 9.976 -0.09 0.88 4.818 0.624 0.09 0.12
+    oblique_case "inelastic oblique pair away from the gradient faces" \
+        away.txt "$inelastic" 0.15 4.982 4.976 -0.09 0.88 5.818 5.624 1.09 0.12
 done
 
 # What sliding images cannot go with is refused, with the reason.

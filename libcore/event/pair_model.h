@@ -136,22 +136,10 @@ static __attribute__((noinline)) HSF_AVX2_CLONES void solve_wells(pair_search *s
         double on = d2 <= hi * hi ? 1.0 : 0.0;
         on = inside != 0 ? 0.0 : on;
         double inner = inside != 0 ? core_at[k] : at;
-        /* Meeting inner from outside. */
-        double c = d2 - inner * inner;
-        double disc = b * b - vv * c;
-        double root = sqrt(disc > 0 ? disc : 0);
-        double time = c / (root - b);
-        double meet = b < 0 ? time : INFINITY;
-        meet = disc >= 0 ? meet : INFINITY;
-        meet = c < -2 * b * limit ? meet : INFINITY;
-        /* Leaving the step from inside (co < 0): hsf_leave_time's later
-         * root, parting (b > 0) or closing. */
-        double co = d2 - at * at;
-        double dq = b * b - vv * (co < 0 ? co : 0);
-        double ro = sqrt(dq > 0 ? dq : 0);
-        double parting = -co / (b + ro), closing = (ro - b) / vv;
-        double leave = b > 0 ? parting : closing;
-        leave = leave > 0 ? leave : 0;
+        /* Meeting inner from outside; leaving the step from inside. */
+        double c = d2 - inner * inner, co = d2 - at * at;
+        double meet = hsf_meet_time(b, c, vv, limit);
+        double leave = hsf_leave_root(b, co, vv);
         double exact = vv > 1e-24 * vi2 ? 0.0 : 1.0;
         exact = vv > 0 ? exact : 1.0;
         exact = c <= 0 ? 1.0 : exact;

@@ -53,6 +53,33 @@ static inline int hsf_shell_bounds_by_distance(const hsf_rule *r, double sigma, 
     return 1;
 }
 
+/* A pair approaching a boundary it is outside of (c = |dr|^2 - boundary^2,
+ * b = dr . dv, vv = |dv|^2): the time hsf_pair_time_before gives where its
+ * bound c < -2 b limit lets the pair through, INFINITY where the pair
+ * recedes, misses or is dismissed.  Selections only: vectorised loops
+ * call it (hsf_shell_times, event/pair_model.h's solve_wells). */
+static inline double hsf_meet_time(double b, double c, double vv, double limit)
+{
+    double disc = b * b - vv * c;
+    double root = sqrt(disc > 0 ? disc : 0);
+    double time = c / (root - b);
+    double t = b < 0 ? time : INFINITY;
+    t = disc >= 0 ? t : INFINITY;
+    return c < -2 * b * limit ? t : INFINITY;
+}
+
+/* A pair inside a boundary (co = |dr|^2 - boundary^2 < 0): hsf_leave_time's
+ * later root, parting (b > 0) or closing, at least 0.  Selections only,
+ * as hsf_meet_time. */
+static inline double hsf_leave_root(double b, double co, double vv)
+{
+    double dq = b * b - vv * (co < 0 ? co : 0);
+    double ro = sqrt(dq > 0 ? dq : 0);
+    double parting = -co / (b + ro), closing = (ro - b) / vv;
+    double t = b > 0 ? parting : closing;
+    return t > 0 ? t : 0;
+}
+
 /* For pairs 0 .. n-1 of sb: b, c, t_in, t_out and exact.  t_in is
  * hsf_pair_time_before's time to meet inner where its bound
  * c < -2 b limit lets the pair through (INFINITY where not), and t_out
@@ -74,18 +101,10 @@ static inline void hsf_shell_times(hsf_shell_batch *sb, double limit, double vi2
         double vv = u * u + v * v + w * w;
         /* Meeting inner: hsf_pair_times. */
         double c = d2 - sb->inner[k] * sb->inner[k];
-        double disc = b * b - vv * c;
-        double root = sqrt(disc > 0 ? disc : 0);
-        double time = c / (root - b);
-        double t_in = b < 0 ? time : INFINITY;
-        t_in = disc >= 0 ? t_in : INFINITY;
-        t_in = c < -2 * b * limit ? t_in : INFINITY;
+        double t_in = hsf_meet_time(b, c, vv, limit);
         /* Leaving outer from inside (co < 0): hsf_leave_time's later root. */
         double co = d2 - sb->outer[k] * sb->outer[k];
-        double dq = b * b - vv * (co < 0 ? co : 0);
-        double ro = sqrt(dq > 0 ? dq : 0);
-        double parting = -co / (b + ro), closing = (ro - b) / vv;
-        double t_out = b > 0 ? parting : closing;
+        double t_out = hsf_leave_root(b, co, vv);
         double exact = vv > 1e-24 * vi2 ? 0.0 : 1.0;
         exact = vv > 0 ? exact : 1.0;
         exact = c <= 0 ? 1.0 : exact;
@@ -95,7 +114,7 @@ static inline void hsf_shell_times(hsf_shell_batch *sb, double limit, double vi2
         sb->b[k] = b;
         sb->c[k] = c;
         sb->t_in[k] = t_in;
-        sb->t_out[k] = t_out > 0 ? t_out : 0;
+        sb->t_out[k] = t_out;
         sb->exact[k] = exact;
     }
 }
