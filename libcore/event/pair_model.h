@@ -140,11 +140,7 @@ static __attribute__((noinline)) HSF_AVX2_CLONES void solve_wells(pair_search *s
         double c = d2 - inner * inner, co = d2 - at * at;
         double meet = hsf_meet_time(b, c, vv, limit);
         double leave = hsf_leave_root(b, co, vv);
-        double exact = vv > 1e-24 * vi2 ? 0.0 : 1.0;
-        exact = vv > 0 ? exact : 1.0;
-        exact = c <= 0 ? 1.0 : exact;
-        exact = meet == 0 ? 1.0 : exact;
-        exact = co < 0 ? exact : 1.0;
+        double exact = hsf_shell_special(vv, vi2, c, meet, co);
         exact = inside != 0 ? exact : 0.0;
         exact = on != 0 ? 1.0 : exact;
         /* Inside: hsf_shell_time_within at limit. */

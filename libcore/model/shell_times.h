@@ -80,6 +80,20 @@ static inline double hsf_leave_root(double b, double co, double vv)
     return t > 0 ? t : 0;
 }
 
+/* 1 for a pair inside its shell that only hsf_shell_event_time decides:
+ * not plainly resolved (|dv|^2 = vv not above 1e-24 |v_i|^2 = vi2),
+ * touching or inside inner (c <= 0), meeting it at once (t_in 0), or on
+ * or outside outer (co >= 0); else 0.  Selections only, as
+ * hsf_meet_time. */
+static inline double hsf_shell_special(double vv, double vi2, double c, double t_in, double co)
+{
+    double exact = vv > 1e-24 * vi2 ? 0.0 : 1.0;
+    exact = vv > 0 ? exact : 1.0;
+    exact = c <= 0 ? 1.0 : exact;
+    exact = t_in == 0 ? 1.0 : exact;
+    return co < 0 ? exact : 1.0;
+}
+
 /* For pairs 0 .. n-1 of sb: b, c, t_in, t_out and exact.  t_in is
  * hsf_pair_time_before's time to meet inner where its bound
  * c < -2 b limit lets the pair through (INFINITY where not), and t_out
@@ -105,11 +119,7 @@ static inline void hsf_shell_times(hsf_shell_batch *sb, double limit, double vi2
         /* Leaving outer from inside (co < 0): hsf_leave_time's later root. */
         double co = d2 - sb->outer[k] * sb->outer[k];
         double t_out = hsf_leave_root(b, co, vv);
-        double exact = vv > 1e-24 * vi2 ? 0.0 : 1.0;
-        exact = vv > 0 ? exact : 1.0;
-        exact = c <= 0 ? 1.0 : exact;
-        exact = t_in == 0 ? 1.0 : exact;
-        exact = co < 0 ? exact : 1.0;
+        double exact = hsf_shell_special(vv, vi2, c, t_in, co);
         exact = sb->outer[k] == INFINITY ? 1.0 : exact;
         sb->b[k] = b;
         sb->c[k] = c;
