@@ -381,7 +381,7 @@ __attribute__((always_inline)) static inline void visit_sliding(void *ctx, uint3
 /* A cell of the sliding scan whole (hsf_shear_scan_as): its slots
  * filtered four at a time from their anchors' offsets in single
  * precision, as scan_plain_block does, by a bound widened by that
- * precision's error (find_neighbours), the slide taken off the flow's
+ * precision's error (scan_sliding), the slide taken off the flow's
  * component through the gradient faces as visit_sliding does; only the
  * slots that may be in reach are measured by visit_sliding, from their
  * records.  Which of a cell's candidates are in reach is a coin toss: a
