@@ -499,15 +499,46 @@ Test(pair_states, set_get_forget_many)
     enum { N = 3000 };
     for (uint32_t i = 0; i < N; i++)
         cr_assert_eq(hsf_pair_state_set(&ps, i, (i * 7919u) % N + N, 1 + i % 5, &err), 0);
-    cr_assert_eq(ps.count, N);
+    cr_assert_eq(hsf_pair_states_count(&ps), N);
     for (uint32_t i = 0; i < N; i++) {
         cr_assert_eq(hsf_pair_state_get(&ps, (i * 7919u) % N + N, i), 1 + i % 5);
         cr_assert_eq(hsf_pair_state_get(&ps, i, i + 2 * N), 0);
     }
     for (uint32_t i = 0; i < N; i += 2)      /* forget every other one */
         cr_assert_eq(hsf_pair_state_set(&ps, i, (i * 7919u) % N + N, 0, &err), 0);
-    cr_assert_eq(ps.count, N / 2);
+    cr_assert_eq(hsf_pair_states_count(&ps), N / 2);
     for (uint32_t i = 0; i < N; i++)
         cr_assert_eq(hsf_pair_state_get(&ps, i, (i * 7919u) % N + N), i % 2 ? 1 + i % 5 : 0);
+    hsf_pair_states_free(&ps);
+}
+
+/* A set is written into the table at the next one (pair_states.h): until
+ * then every reader sees it, even after another pair was made the last one
+ * known. */
+static void collect(void *ctx, uint32_t i, uint32_t j, unsigned shell)
+{
+    unsigned *seen = ctx;
+    seen[0]++;
+    seen[1] += i * 100 + j * 10 + shell;
+}
+
+Test(pair_states, a_set_not_yet_written_is_seen_by_every_reader)
+{
+    hsf_pair_states ps = { 0 };
+    hsf_error err;
+    cr_assert_eq(hsf_pair_state_set(&ps, 2, 1, 3, &err), 0);
+    cr_assert_eq(hsf_pair_state_set(&ps, 4, 5, 2, &err), 0);
+    hsf_pair_state_known(&ps, 7, 8, 0);
+    cr_assert_eq(hsf_pair_state_get(&ps, 5, 4), 2);
+    cr_assert_eq(hsf_pair_state_get(&ps, 1, 2), 3);
+    cr_assert_eq(hsf_pair_states_count(&ps), 2);
+    cr_assert_eq(hsf_pair_state_set(&ps, 1, 2, 0, &err), 0);    /* forgotten, not written */
+    hsf_pair_state_known(&ps, 7, 8, 0);
+    cr_assert_eq(hsf_pair_state_get(&ps, 2, 1), 0);
+    unsigned seen[2] = { 0, 0 };
+    hsf_pair_state_each(&ps, collect, seen);
+    cr_assert_eq(seen[0], 1, "%u pairs visited, 1 held", seen[0]);
+    cr_assert_eq(seen[1], 4 * 100 + 5 * 10 + 2);
+    cr_assert_eq(hsf_pair_states_count(&ps), 1);
     hsf_pair_states_free(&ps);
 }

@@ -21,7 +21,9 @@ __attribute__((always_inline)) static inline int pair_event(hsf_event_engine *e,
 {
     hsf_system *sys = e->sys;
     hsf_event_info info;
-    int outcome = hsf_model_pair_event(sys, i, j, &info, err);
+    /* i's slot still holds the event: its face bits, the pair's shell if
+     * the prediction told it (find_model). */
+    int outcome = hsf_model_pair_event(sys, i, j, e->slot[i].face, &info, err);
     if (outcome < 0)
         return -1;
     if (outcome == HSF_OUTCOME_NONE)

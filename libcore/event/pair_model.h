@@ -164,6 +164,9 @@ static __attribute__((noinline)) HSF_AVX2_CLONES void solve_wells(pair_search *s
         s->best = best;
         s->partner = pb->j[won];
         s->scalar_best = kind[won] != 0;
+        s->told = pb->j[won];
+        s->told_shell = kind[won] != 0;
+        s->told_time = best;
         for (int a = 0; a < 3; a++) {
             s->best_dr[a] = pb->dr[a][won];
             s->best_dv[a] = pb->dv[a][won];

@@ -68,6 +68,9 @@ typedef struct pair_search {
     int cores;                  /* one rule, no steps: gather_cores */
     int one_well;               /* one rule of one step (a square well), nothing growing:
                                    solve_wells */
+    uint32_t told;              /* solve_wells' last earliest candidate, HSF_NONE if none */
+    unsigned told_shell;        /* the shell its distance told (0 or 1) */
+    double told_time;           /* and its time */
 } pair_search;
 
 /* Separation r_i - r_j now and relative velocity v_i - v_j of the

@@ -30,7 +30,8 @@ typedef struct crossing {
 
 /* What a prediction found: the particle's next event, at time, of kind
  * (0: none, free flight forever), with object (partner, wall or kept
- * partner) and, for a cell event, the face it leaves through. */
+ * partner) and, for a cell event, the face it leaves through (for a
+ * collision, 1 + the pair's shell if the search told it, else 0). */
 typedef struct prediction {
     double time;
     uint32_t kind, object, face;

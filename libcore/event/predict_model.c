@@ -81,6 +81,7 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32
     s->field = (e->law.path_motion & HSF_PATH_FIELD) != 0;
     s->cores = !s->rules && !s->steps;
     s->one_well = !s->rules && s->rule->steps == 1;
+    s->told = HSF_NONE;
     s->growing = (e->law.path_motion & HSF_PATH_GROWING) != 0;
     if (s->growing) {
         /* Cores only (hsf_growth_check): gathered at scale 1, solved as
@@ -382,7 +383,7 @@ find_model(const hsf_event_engine *e, uint32_t i, const crossing *cross, predict
     if (__builtin_expect(!(t_wall >= 0), 0))
         return bad_hit(sys, i, t_wall, err);
     double best = t_wall < t_cell ? t_wall : t_cell;
-    uint32_t partner = HSF_NONE;
+    uint32_t partner = HSF_NONE, told = 0;
     if (batched == 3) {
         pair_search s;
         memcpy(s.ri, ri, sizeof ri);
@@ -424,10 +425,17 @@ find_model(const hsf_event_engine *e, uint32_t i, const crossing *cross, predict
             __builtin_expect(unresolved(&s), 0)) {
             s.best = keep_partner ? t_wall : best;
             s.partner = HSF_NONE;
+            s.told = HSF_NONE;
             hsf_model_search(sys, i, ri, vi, now, &s.best, &s.partner);
         }
         best = s.best;
         partner = s.partner;
+        /* The shell solve_wells told is the partner's if its candidate
+         * won: a later one took the best only if strictly earlier.  (A
+         * small box offers a partner through several images, whose
+         * distances tell different shells.) */
+        if (partner == s.told && best == s.told_time)
+            told = 1 + s.told_shell;
     } else {
         hsf_model_search(sys, i, ri, vi, now, &best, &partner);
     }
@@ -441,9 +449,11 @@ find_model(const hsf_event_engine *e, uint32_t i, const crossing *cross, predict
         if (!(best < t_wall))
             partner = HSF_NONE;
     }
-    /* Only a kept partner comes after the cell exit. */
+    /* Only a kept partner comes after the cell exit.  A collision's face
+     * bits tell the pair's shell, 1 + shell, where a square well's batch
+     * told it by the pair's distance (hsf_model_pair_event). */
     if (partner != HSF_NONE && best < t_cell)
-        *p = (prediction){ now + best, HSF_EVENT_PAIR, partner, 0 };
+        *p = (prediction){ now + best, HSF_EVENT_PAIR, partner, told };
     else if (t_wall <= t_cell && t_wall < INFINITY)
         *p = (prediction){ now + t_wall, HSF_EVENT_WALL, (uint32_t)wall, 0 };
     else if (t_cell < INFINITY)

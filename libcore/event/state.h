@@ -39,7 +39,9 @@ typedef struct hsf_event_slot {
     uint64_t seq : 56;      /* the event's seq (2^56 predictions: centuries at 10^7 per
                                second); 0 without an indexed queue: none scheduled */
     uint64_t kind : 5;      /* its kind; 0 with an indexed queue: no key held */
-    uint64_t face : 3;      /* the face a cell event leaves through */
+    uint64_t face : 3;      /* the face a cell event leaves through; for a collision 1 +
+                               the pair's shell when its prediction told it, else 0
+                               (predict_model.c, find_model) */
     uint64_t changed_seq;   /* the engine's last seq given when the particle's velocity
                                last changed: an event predicted with it as partner is
                                stale unless its seq is above this (schedule.h) */

@@ -24,7 +24,7 @@ void hsf_ckpt_write_model(hsf_ckpt_writer *w, const hsf_system *sys)
     const hsf_model *md = sys->model;
     model_scalars sc = { .potential = sys->potential, .dissipated = md->dissipated,
                          .core_collisions = md->core_collisions,
-                         .step_events = md->step_events, .captured = md->shells.count,
+                         .step_events = md->step_events, .captured = hsf_pair_states_count(&md->shells),
                          .growth = md->growth,
                          .has_last_core = md->last_core != NULL };
     size_t last = md->last_core ? sys->n * sizeof(double) : 0;

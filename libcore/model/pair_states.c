@@ -1,12 +1,14 @@
 /* The table of captured pairs (pair_states.h). */
 #include <stdlib.h>
 
+#include <hsframe/prefetch.h>
+
 #include "host/error_private.h"
 #include "model/pair_states.h"
 
 static uint64_t pair_key(uint32_t i, uint32_t j)
 {
-    return i < j ? ((uint64_t)i << 32 | j) + 1 : ((uint64_t)j << 32 | i) + 1;
+    return hsf_pair_state_key(i, j);
 }
 
 /* Fibonacci hashing: the high bits of key times 2^64 / golden ratio. */
@@ -29,6 +31,8 @@ unsigned hsf_pair_state_get(const hsf_pair_states *ps, uint32_t i, uint32_t j)
     uint64_t key = pair_key(i, j);
     if (key == ps->last_key)
         return ps->last_shell;
+    if (key == ps->pending_key)
+        return ps->pending_shell;
     if (!ps->count)
         return 0;
     size_t k = find(ps, key);
@@ -68,30 +72,53 @@ static void remove_at(hsf_pair_states *ps, size_t k)
     ps->count--;
 }
 
-int hsf_pair_state_set(hsf_pair_states *ps, uint32_t i, uint32_t j, unsigned shell,
-                       hsf_error *err)
+/* Writes the pending set into the table.  Its room was made when it was
+ * set: this cannot fail. */
+static void settle(hsf_pair_states *ps)
 {
-    uint64_t key = pair_key(i, j);
-    if (!shell) {
+    uint64_t key = ps->pending_key;
+    if (!key)
+        return;
+    ps->pending_key = 0;
+    if (!ps->pending_shell) {
         if (ps->count) {
             size_t k = find(ps, key);
             if (ps->slot[k].key)
                 remove_at(ps, k);
         }
-        ps->last_key = key;
-        ps->last_shell = 0;
-        return 0;
+        return;
     }
-    if (2 * (ps->count + 1) > ps->cap && grow(ps, err))
-        return -1;
     size_t k = find(ps, key);
     if (!ps->slot[k].key) {
         ps->slot[k].key = key;
         ps->count++;
     }
-    ps->slot[k].shell = shell;
+    ps->slot[k].shell = ps->pending_shell;
+}
+
+/* Reading the table whole settles the pending set first: that changes
+ * nothing any reader sees, hence the const of the readers. */
+static const hsf_pair_states *settled(const hsf_pair_states *ps)
+{
+    settle((hsf_pair_states *)ps);
+    return ps;
+}
+
+int hsf_pair_state_set(hsf_pair_states *ps, uint32_t i, uint32_t j, unsigned shell,
+                       hsf_error *err)
+{
+    uint64_t key = pair_key(i, j);
+    settle(ps);
+    /* The table grows when the set is made, as if it were written now: the
+     * same table, slot for slot. */
+    if (shell && 2 * (ps->count + 1) > ps->cap && grow(ps, err))
+        return -1;
+    ps->pending_key = key;
+    ps->pending_shell = shell;
     ps->last_key = key;
     ps->last_shell = shell;
+    if (ps->cap)
+        hsf_prefetch(&ps->slot[home(ps, key)]);
     return 0;
 }
 
@@ -99,11 +126,17 @@ void hsf_pair_state_each(const hsf_pair_states *ps,
                          void (*visit)(void *ctx, uint32_t i, uint32_t j, unsigned shell),
                          void *ctx)
 {
+    ps = settled(ps);
     for (size_t k = 0; k < ps->cap; k++)
         if (ps->slot[k].key) {
             uint64_t key = ps->slot[k].key - 1;
             visit(ctx, (uint32_t)(key >> 32), (uint32_t)key, ps->slot[k].shell);
         }
+}
+
+size_t hsf_pair_states_count(const hsf_pair_states *ps)
+{
+    return settled(ps)->count;
 }
 
 void hsf_pair_states_free(hsf_pair_states *ps)

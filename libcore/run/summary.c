@@ -250,7 +250,7 @@ static void print_model(hsf_summary *out, const hsf_system *sys, double kinetic)
     if (sys->n_bonds)
         hsf_summary_number(out, "bonds", "%zu", sys->n_bonds);
     hsf_summary_number(out, "step_events", "%llu", (unsigned long long)md->step_events);
-    hsf_summary_number(out, "captured_pairs", "%zu", md->shells.count);
+    hsf_summary_number(out, "captured_pairs", "%zu", hsf_pair_states_count(&md->shells));
     hsf_energy_terms terms;
     hsf_energy_measure(sys, &terms);
     double u = terms.potential;
