@@ -75,8 +75,10 @@ static inline double hsf_leave_root(double b, double co, double vv)
 {
     double dq = b * b - vv * (co < 0 ? co : 0);
     double ro = sqrt(dq > 0 ? dq : 0);
-    double parting = -co / (b + ro), closing = (ro - b) / vv;
-    double t = b > 0 ? parting : closing;
+    /* Parting, -co / (b + ro); closing, (ro - b) / vv: the quotient of
+     * the chosen operands, one division where the two cost two (the
+     * divider is what the square well's batch waits on). */
+    double t = (b > 0 ? -co : ro - b) / (b > 0 ? b + ro : vv);
     return t > 0 ? t : 0;
 }
 
