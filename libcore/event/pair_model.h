@@ -6,6 +6,15 @@
 
 #include "event/pair_search.h"
 
+/* Whether the batch is solved by solve_wells (below), one rule of one step
+ * and nothing growing: then a candidate's batch.sigma is its sum of radii
+ * times the scale, (r_i + r_j) * scale, from which solve_wells takes both
+ * the step and the core (elsewhere it holds the one bound solved for). */
+static inline int wells_gathered(const pair_search *s)
+{
+    return s->one_well && !s->growing;
+}
+
 /* hsf_shell_bounds_by_distance for a rule of one step at step (the
  * core at core), by the same operations: the pair is inside the step
  * (inner the core, outer the step) or outside it (inner the step, no
@@ -110,17 +119,11 @@ static __attribute__((noinline)) HSF_AVX2_CLONES void solve_wells(pair_search *s
     const uint32_t n = pb->n;
     /* Read once: the stores below might alias them. */
     const double limit = s->best, vi2 = hsf_dot(s->vi, s->vi);
-    const double core = s->rule->core, radius_i = s->radius_i, scale = s->scale;
-    const double *radius = s->radius;
+    const double core = s->rule->core, step = s->rule->step_at[0];
     /* Per candidate: the time (outside, or inside solved within limit;
      * INFINITY for those solved the scalar way) and its kind: 0 outside,
      * 1 inside, 2 the scalar way. */
     double t[HSF_PAIR_BATCH], kind[HSF_PAIR_BATCH], any_scalar = 0;
-    /* The cores, (r_i + r_j) * scale * core, read apart: the loop below
-     * is not vectorised with the radii gathered in it. */
-    double core_at[HSF_PAIR_BATCH];
-    for (uint32_t k = 0; k < n; k++)
-        core_at[k] = core * ((radius_i + radius[pb->j[k]]) * scale);
     /* Selections of doubles only, as in hsf_shell_times: the loop is
      * vectorised. */
     for (uint32_t k = 0; k < n; k++) {
@@ -129,13 +132,14 @@ static __attribute__((noinline)) HSF_AVX2_CLONES void solve_wells(pair_search *s
         double b = x * u + y * v + z * w;
         double d2 = x * x + y * y + z * z;
         double vv = u * u + v * v + w * w;
-        /* The step, step * (r_i + r_j) * scale as gathered; inside it
-         * the core. */
-        double at = pb->sigma[k], lo = at * (1 - 1e-9), hi = at * (1 + 1e-9);
+        /* The step, step * (r_i + r_j) * scale, from the sum as gathered
+         * (wells_gathered); inside it the core. */
+        double sum = pb->sigma[k], at = step * sum, core_at = core * sum;
+        double lo = at * (1 - 1e-9), hi = at * (1 + 1e-9);
         double inside = d2 <= lo * lo ? 1.0 : 0.0;
         double on = d2 <= hi * hi ? 1.0 : 0.0;
         on = inside != 0 ? 0.0 : on;
-        double inner = inside != 0 ? core_at[k] : at;
+        double inner = inside != 0 ? core_at : at;
         /* Meeting inner from outside; leaving the step from inside. */
         double c = d2 - inner * inner, co = d2 - at * at;
         double meet = hsf_meet_time(b, c, vv, limit);
@@ -175,6 +179,7 @@ static __attribute__((noinline)) HSF_AVX2_CLONES void solve_wells(pair_search *s
     if (__builtin_expect(any_scalar != 0, 0)) {
         const hsf_model *md = s->sys->model;
         const uint32_t i = (uint32_t)(s->mi - s->m);
+        const double radius_i = s->radius_i, scale = s->scale, *radius = s->radius;
         for (uint32_t k = 0; k < n; k++) {
             if (kind[k] != 2)
                 continue;
@@ -222,6 +227,7 @@ __attribute__((always_inline)) static inline void gather_model(pair_search *s, u
     const double vi[3] = { s->vi[0], s->vi[1], s->vi[2] };
     const double now = s->now, radius_i = s->radius_i, scale = s->scale;
     const int field = s->field, shifted = s->shifted, usual = !s->rules && !s->steps;
+    const int wells = wells_gathered(s);
     const double core = s->rule->core;
     const double (*image_shift)[3] = s->sys->shift;
     uint32_t n_near = s->n_near;
@@ -259,7 +265,7 @@ __attribute__((always_inline)) static inline void gather_model(pair_search *s, u
         /* A pair beyond the outermost step is in none: most candidates,
          * solved in the batch against the step from outside. */
         double reach = r->step_at[0] * sigma * scale * (1 + 1e-9);
-        pb->sigma[k] = r->step_at[0] * (sigma * scale);
+        pb->sigma[k] = (wells ? 1.0 : r->step_at[0]) * (sigma * scale);
         s->near[n_near] = (uint8_t)k;
         n_near += hsf_dot(dr, dr) <= reach * reach;
     }
@@ -285,8 +291,10 @@ __attribute__((always_inline)) static inline void gather_list_one_rule(pair_sear
     const double now = s->now, radius_i = s->radius_i, scale = s->scale;
     const hsf_rule *r = s->rule;
     const int stepped = r->steps != 0;
-    /* The core, or the outermost step: what the batch is solved against. */
+    /* The core, or the outermost step: what the batch is solved against
+     * (for solve_wells, the sum of radii: times 1). */
     const double at = stepped ? r->step_at[0] : r->core;
+    const double times = wells_gathered(s) ? 1.0 : at;
     /* The pairs within reach are noted for solve_in_reach (one step:
      * solve_wells needs no note). */
     const int noted = stepped && !s->one_well;
@@ -308,7 +316,7 @@ __attribute__((always_inline)) static inline void gather_list_one_rule(pair_sear
             pb->dv[a][k] = vi[a] - mj->v[a];
         }
         double sigma = radius_i + radius[j];
-        pb->sigma[k] = at * (sigma * scale);
+        pb->sigma[k] = times * (sigma * scale);
         if (noted) {
             double reach = at * sigma * scale * (1 + 1e-9);
             s->near[n_near] = (uint8_t)k;

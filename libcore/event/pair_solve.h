@@ -24,7 +24,7 @@ __attribute__((always_inline)) static inline void solve_gathered_as(pair_search 
 {
     hsf_pair_batch *pb = &s->batch;
     double t[HSF_PAIR_BATCH];
-    if (model && s->one_well && !s->growing) {
+    if (model && wells_gathered(s)) {
         solve_wells(s);
         return;
     }
