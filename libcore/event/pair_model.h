@@ -278,12 +278,15 @@ __attribute__((always_inline)) static inline void gather_model(pair_search *s, u
  * one) under one rule (no species): the rule's core or outermost step
  * read once, not for each candidate (the square well of the bench,
  * tests/bench/models.sh: 86 instructions a candidate before).  The same
- * operations on the same operands as gather_model: the same bits. */
+ * operations on the same operands as gather_model: the same bits.  noted
+ * (a constant where it is inlined): the pairs within reach are noted for
+ * solve_in_reach, with steps but not one (solve_wells needs no note). */
 __attribute__((always_inline)) static inline void gather_list_one_rule(pair_search *s,
                                                                         uint32_t from,
                                                                         uint32_t to,
                                                                         const uint32_t *list,
-                                                                        const uint8_t *image)
+                                                                        const uint8_t *image,
+                                                                        const int noted)
 {
     hsf_pair_batch *pb = &s->batch;
     const double ri[3] = { s->ri[0], s->ri[1], s->ri[2] };
@@ -295,9 +298,6 @@ __attribute__((always_inline)) static inline void gather_list_one_rule(pair_sear
      * (for solve_wells, the sum of radii: times 1). */
     const double at = stepped ? r->step_at[0] : r->core;
     const double times = wells_gathered(s) ? 1.0 : at;
-    /* The pairs within reach are noted for solve_in_reach (one step:
-     * solve_wells needs no note). */
-    const int noted = stepped && !s->one_well;
     const double (*image_shift)[3] = s->sys->shift;
     const double *radius = s->radius;
     const hsf_motion *m = s->m;

@@ -94,11 +94,13 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32
         const uint32_t *list = hsf_nb_list(&sys->nb, i);
         const uint8_t *image = hsf_nb_images(&sys->nb, i);
         uint32_t count = *hsf_nb_count(&sys->nb, i);
-        int one_rule = !s->rules;
+        int one_rule = !s->rules, noted = s->rule->steps && !s->one_well;
         for (uint32_t k = 0; k < count; k += HSF_PAIR_BATCH) {
             uint32_t to = count - k < HSF_PAIR_BATCH ? count : k + HSF_PAIR_BATCH;
-            if (one_rule)
-                gather_list_one_rule(s, k, to, list, image);
+            if (one_rule && noted)
+                gather_list_one_rule(s, k, to, list, image, 1);
+            else if (one_rule)
+                gather_list_one_rule(s, k, to, list, image, 0);
             else
                 gather_model(s, k, to, list, image);
             solve_gathered_as(s, 1);
