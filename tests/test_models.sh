@@ -117,7 +117,10 @@ check "square well: Z = $1 against 1 + B2 rho = $2 (hard spheres $3)" awk -v z="
 # Two discs in a well with less kinetic energy than its depth: their
 # relative kinetic energy (mu dv^2 / 2 = 0.25) can never pay the 1 it
 # costs to leave.  Receding along their line of centres at 2.4 (relative
-# energy 1.44) they leave at once.
+# energy 1.44) they leave at once.  In this box the search offers each
+# disc the other through far images too, whose distances tell a shell
+# other than the pair's; the run is audited (audit_every), so a collision
+# given the wrong shell by its prediction (find_model) fails it.
 pair() {
     cat >pair.txt <<TXT
 2
