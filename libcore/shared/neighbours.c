@@ -98,12 +98,8 @@ typedef struct search {
                                error of anchors rebuilt from grid offsets */
     int symmetric;          /* also add i to each neighbour's list */
     uint8_t code_mask;      /* the image code's axes kept */
-    uint8_t slide_mask;     /* those kept through a sheared box's gradient faces (not
-                               the flow, along which the image slides) */
     int flow;               /* a sheared box's flow axis, and its slide with a margin */
     double slide;
-    const hsf_cells *cells;
-    float slide_far2;       /* visit_sliding_cell's bound on the squared distance */
     int failed;
     hsf_error *err;
     uint32_t n;             /* gathered */
@@ -350,14 +346,13 @@ __attribute__((always_inline)) static inline int scan_plain_block(search *s, con
 
 /* A candidate through a sheared box's images (shear.h): a neighbour if
  * the anchors come within reach before the next slide event, the slide of
- * an image across the gradient faces taken off their distance along the
- * flow.  Through those faces the image code keeps the axes but the
- * flow, which the engine takes nearest at each prediction. */
-__attribute__((always_inline)) static inline void visit_sliding(void *ctx, uint32_t j,
+ * an image across the gradient faces (sliding) taken off their distance
+ * along the flow.  code is the image code of shift, through those faces
+ * without the flow, which the engine takes nearest at each prediction. */
+__attribute__((always_inline)) static inline void visit_sliding(search *s, uint32_t j,
                                                                  const double shift[3],
-                                                                 const double vshift[3])
+                                                                 int sliding, uint8_t code)
 {
-    search *s = ctx;
     if (s->failed || (s->symmetric && j < s->i))
         return;
     const int f = s->flow;
@@ -365,51 +360,45 @@ __attribute__((always_inline)) static inline void visit_sliding(void *ctx, uint3
     double d2 = 0;
     for (int a = 0; a < 3; a++) {
         double d = fabs(ai[a] - (aj[a] + shift[a]));
-        if (a == f && vshift[a] != 0)
+        if (a == f && sliding)
             d = d > s->slide ? d - s->slide : 0;    /* fmax(0, d - slide), inline */
         d2 += d * d;
     }
     double reach = s->m[s->i].radius + s->m[j].radius + 2 * s->skin;
     if (d2 >= reach * reach)
         return;
-    uint8_t code = image_code(shift) & (vshift[f] != 0 ? s->slide_mask : s->code_mask);
     if (append(s->nb, s->i, j, code, s->err) ||
         (s->symmetric && append(s->nb, j, s->i, mirror(code), s->err)))
         s->failed = 1;
 }
 
-/* A cell of the sliding scan whole (hsf_shear_scan_as): its slots
- * filtered four at a time from their anchors' offsets in single
- * precision, as scan_plain_block does, by a bound widened by that
- * precision's error (scan_sliding), the slide taken off the flow's
- * component through the gradient faces as visit_sliding does; only the
- * slots that may be in reach are measured by visit_sliding, from their
- * records.  Which of a cell's candidates are in reach is a coin toss: a
+/* One cell of the sliding scan (scan_sliding): its slots filtered four at
+ * a time from their anchors' offsets in single precision, as
+ * scan_plain_block does, by a bound widened by that precision's error,
+ * the slide taken off the flow's component through the gradient faces as
+ * visit_sliding does; only the slots that may be in reach are measured
+ * by visit_sliding, from their records, then the overflow chain.  from is
+ * i's anchor less the cell's corner seen through shift, in single
+ * precision.  Which of a cell's candidates are in reach is a coin toss: a
  * branch on each, and reading each record, was most of a renewal near
- * those faces.  The same neighbours, in the same order, as visit_sliding
- * a slot at a time. */
+ * those faces. */
 __attribute__((always_inline)) static inline void
-visit_sliding_cell(void *ctx, const hsf_cell_level *l, uint32_t at, const int32_t x[3],
-                   const double shift[3], const double vshift[3])
+scan_sliding_cell(search *s, const hsf_cell_level *l, uint32_t at, const float from[3],
+                  const double shift[3], int sliding, uint8_t code, const int f, float far2)
 {
-    search *s = ctx;
     const uint32_t *cell = hsf_cell_at(l, at);
     const uint32_t slots = hsf_cell_slots(l), count = cell[0], i = s->i;
     const uint32_t used = slots && count < slots ? count : slots;
     if (!l->offsets) {
         for (uint32_t q = 0; q < used; q++)
             if (cell[2 + q] != i)
-                visit_sliding(s, cell[2 + q], shift, vshift);
+                visit_sliding(s, cell[2 + q], shift, sliding, code);
     } else {
         const float *offset = hsf_slot_offsets(l, at);
-        float from[3];
-        for (int a = 0; a < 3; a++)
-            from[a] = (float)(s->ai[a] - (hsf_cell_corner(s->cells, l, a, x[a]) + shift[a]));
-        const int f = s->flow;
         /* Through the gradient faces the flow's component less the slide
          * (at least 0); elsewhere whole: a slide of 0 and the mask
          * keeping the sign bit off, |d| - 0 >= 0. */
-        const float slide = vshift[f] != 0 ? (float)s->slide : 0.0f;
+        const float slide = sliding ? (float)s->slide : 0.0f;
         const hsf_uint4 self = { i, i, i, i };
         const hsf_int4 magnitude = { 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff };
         for (uint32_t q0 = 0; q0 < used; q0 += 4) {
@@ -422,40 +411,131 @@ visit_sliding_cell(void *ctx, const hsf_cell_level *l, uint32_t at, const int32_
             memcpy(&j, cell + 2 + q0, sizeof j);
             hsf_float4 along = (hsf_float4)((hsf_int4)d[f] & magnitude) - slide;
             d[f] = (hsf_float4)((hsf_int4)along & (along > 0));
-            hsf_int4 keep = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2] < s->slide_far2) &
-                            (j != self);
+            hsf_int4 keep = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2] < far2) & (j != self);
             unsigned left = used - q0;
             unsigned bits = lane_bits(keep) & (15u >> (left < 4 ? 4 - left : 0));
             for (; bits; bits &= bits - 1)
-                visit_sliding(s, cell[2 + q0 + (uint32_t)__builtin_ctz(bits)], shift, vshift);
+                visit_sliding(s, cell[2 + q0 + (uint32_t)__builtin_ctz(bits)], shift, sliding,
+                              code);
         }
     }
     for (uint32_t j = *hsf_cell_chain(l, at); j != HSF_NONE; j = s->b[j].next)
         if (j != i)
-            visit_sliding(s, j, shift, vshift);
+            visit_sliding(s, j, shift, sliding, code);
+}
+
+/* The image code's bits of one axis for a shift of that sign. */
+static inline uint8_t axis_code(double shift, int a)
+{
+    return (uint8_t)(((shift > 0) | (shift < 0) << 1) << 2 * a);
 }
 
 /* The scan of a neighbourhood near a sheared box's gradient faces, through
- * the sliding images, for find_neighbours (s set up by it).  Out of line:
- * inlined there, it changed the code of the plain scan around it (0.07 %
- * more instructions in a fluid at 0.45 with lists). */
-static __attribute__((noinline)) HSF_AVX2_CLONES int scan_sliding(search *s,
-                                                                 const hsf_cells *cells,
-                                                                 const hsf_system *sys)
+ * the sliding images, for find_neighbours (s set up by it): the cells of
+ * hsf_shear_scan_as over the slide's window, in its order, with what a
+ * cell's scan needs of the axes other than the flow (its wrapped index,
+ * the shift, i's anchor from its corner, the image code) worked out once a
+ * row rather than at every cell.  Out of line: inlined there, it changed
+ * the code of the plain scan around it (0.07 % more instructions in a
+ * fluid at 0.45 with lists). */
+__attribute__((always_inline)) static inline int
+scan_sliding_as(search *s, const hsf_cells *c, const hsf_system *sys, const int f)
 {
-    /* visit_sliding_cell's bound: as scan_plain_block's, for components
+    /* scan_sliding_cell's bound: as scan_plain_block's, for components
      * of up to eight sides or slides (a cell beyond the own one's
      * neighbours, across the slide's window), each off by a few roundings
      * in single precision. */
-    s->cells = cells;
     double side = s->slide;
-    for (int li = 0; li < cells->nlevels; li++)
+    for (int li = 0; li < c->nlevels; li++)
         for (int a = 0; a < 3; a++)
-            side = fmax(side, cells->level[li].side[a]);
+            side = fmax(side, c->level[li].side[a]);
     double far = s->rough_max + sqrt(3.0) * 0x1p-18 * 8 * side;
-    s->slide_far2 = (float)(far * far * (1 + 0x1p-18));
-    hsf_shear_scan_as(sys, s->i, sys->time, sys->shear.slide, NULL, visit_sliding_cell, s);
+    const float far2 = (float)(far * far * (1 + 0x1p-18));
+    const hsf_shear *sh = &sys->shear;
+    const int g = sh->gradient, o = 3 - f - g;
+    const uint32_t i = s->i;
+    const hsf_cell_level *own = &c->level[s->b[i].level];
+    const double *ai = s->ai;
+    int32_t x[3];
+    hsf_cell_coords(own, s->b[i].cell, x);
+    /* The offsets the images take from now to the next slide event. */
+    const double d0 = hsf_shear_offset(sys, sys->time),
+                 w = sh->speed >= 0 ? sh->slide : -sh->slide;
+    const double d_lo = d0 + fmin(0, w), d_hi = d0 + fmax(0, w);
+    for (int li = 0; li < c->nlevels; li++) {
+        const hsf_cell_level *l = &c->level[li];
+        if (!l->count)
+            continue;
+        double reach = (s->m[i].radius + l->rmax + 2 * c->skin) * (1 + 1e-12);
+        double lo[3], hi[3];
+        for (int a = 0; a < 3; a++) {
+            lo[a] = x[a] * own->side[a] - reach;
+            hi[a] = (x[a] + 1) * own->side[a] + reach;
+        }
+        hsf_shear_span so = hsf_shear_cells_within(c, l, o, lo[o], hi[o]);
+        hsf_shear_span sg = hsf_shear_cells_within(c, l, g, lo[g], hi[g]);
+        for (int32_t xo = so.from; xo <= so.to; xo++) {
+            int32_t wo, io;
+            hsf_shear_wrap(xo, (int32_t)l->n[o], &wo, &io);
+            double shift[3];
+            shift[o] = io * c->len[o];
+            float from[3];
+            from[o] = (float)(ai[o] - (hsf_cell_corner(c, l, o, wo) + shift[o]));
+            const uint8_t code_o = axis_code(shift[o], o);
+            for (int32_t xg = sg.from; xg <= sg.to; xg++) {
+                int32_t wg, ig;
+                hsf_shear_wrap(xg, (int32_t)l->n[g], &wg, &ig);
+                shift[g] = ig * c->len[g];
+                from[g] = (float)(ai[g] - (hsf_cell_corner(c, l, g, wg) + shift[g]));
+                /* A row seen through the gradient faces slides: the cells
+                 * along the flow it passes over until the next slide
+                 * event, and its code without the flow. */
+                const int sliding = ig != 0;
+                const uint8_t code_og = (uint8_t)(code_o | axis_code(shift[g], g));
+                double f_lo = lo[f], f_hi = hi[f], base = 0;
+                if (sliding) {
+                    double a = ig * d_lo, b = ig * d_hi;
+                    f_lo -= fmax(a, b);
+                    f_hi -= fmin(a, b);
+                    base = ig * d0;
+                }
+                hsf_shear_span sf = hsf_shear_cells_within(c, l, f, f_lo, f_hi);
+                const uint32_t row = ((uint32_t)(o == 2 ? wo : g == 2 ? wg : 0) * l->n[1] +
+                                      (uint32_t)(o == 1 ? wo : g == 1 ? wg : 0)) * l->n[0] +
+                                     (uint32_t)(o == 0 ? wo : g == 0 ? wg : 0);
+                const uint32_t step = f == 0 ? 1 : f == 1 ? l->n[0] : l->n[0] * l->n[1];
+                for (int32_t xf = sf.from; xf <= sf.to; xf++) {
+                    int32_t wf, jf;
+                    hsf_shear_wrap(xf, (int32_t)l->n[f], &wf, &jf);
+                    shift[f] = base + jf * c->len[f];
+                    from[f] = (float)(ai[f] - (hsf_cell_corner(c, l, f, wf) + shift[f]));
+                    /* shift[f] is jf lengths off the sliding rows. */
+                    uint8_t code = sliding ? code_og
+                                           : (uint8_t)(code_og | ((jf > 0) | (jf < 0) << 1) << 2 * f);
+                    scan_sliding_cell(s, l, row + (uint32_t)wf * step, from, shift, sliding,
+                                      code & s->code_mask, f, far2);
+                }
+            }
+        }
+    }
     return s->failed ? -1 : 0;
+}
+
+/* scan_sliding_as with the flow axis a constant: the cell's scan then
+ * keeps its vectors in registers (an axis chosen at run time sent them
+ * through memory at every slot). */
+static __attribute__((noinline)) HSF_AVX2_CLONES int scan_sliding(search *s,
+                                                                 const hsf_cells *c,
+                                                                 const hsf_system *sys)
+{
+    switch (sys->shear.flow) {
+    case 0:
+        return scan_sliding_as(s, c, sys, 0);
+    case 1:
+        return scan_sliding_as(s, c, sys, 1);
+    default:
+        return scan_sliding_as(s, c, sys, 2);
+    }
 }
 
 /* Finds all of i's neighbours in the grid and appends them to its list
@@ -485,7 +565,6 @@ static HSF_AVX2_CLONES int find_neighbours(hsf_neighbours *nb, const hsf_cells *
          * codes are whole, as the hard sphere's prediction reads them
          * (event/law_sheared.c). */
         const hsf_system *sys = nb->sheared;
-        s.slide_mask = (uint8_t)~(3u << (2 * sys->shear.flow));
         s.flow = sys->shear.flow;
         s.slide = sys->shear.slide * (1 + 1e-9);
         if (!hsf_shear_near_faces(sys, i) &&
