@@ -318,6 +318,44 @@ for search in cells lists; do
         away.txt "$inelastic" 0.15 4.982 4.976 -0.09 0.88 5.818 5.624 1.09 0.12
 done
 
+# A pair at rest met by the sliding image only after the lists' window has
+# moved on: A at (7, 9.6), B at (2.1, 0.4), whose image above moves at
+# (1, 0) from (2.1, 10.4); eighteen more discs at rest in rows at y = 3, 5
+# and 7 make the cells 2 wide, so that the images slide by a cell in a
+# period of 2.  A and B touch at t = 4.3 at separation (0.6, -0.8), the
+# relative velocity (-1, 0): A leaves with (0.36, -0.48), B with
+# (-0.36, 0.48), the impulse 0.6.  Nothing moves before, so with lists
+# no particle leaves its neighbourhood: B is in A's list only once the
+# lists renewed near the gradient faces have run out and been renewed
+# (at t = 2 and 4; hsf_neighbours.until); with cells A is predicted again
+# at the slide events.
+{
+    echo 20
+    echo "7 9.6 0 0 0.5 1 0 0 0"
+    echo "2.1 0.4 0 0 0.5 1 0 0 0"
+    for y in 3 5 7; do
+        for x in 0.5 2 3.5 5 6.5 8; do
+            echo "$x $y 0 0 0.5 1 0 0 0"
+        done
+    done
+} >late.txt
+# met_late SEARCH: one pair event, at t = 4.3 with impulse 0.6, and A and
+# B at t = 5 where that collision sends them, to 1e-12.
+met_late() {
+    run_status 0 -c pair.ini -s simulation.particles=late.txt -s simulation.end_time=5 \
+        -s simulation.neighbour_lists="$1" &&
+        awk -F, 'NR > 1 && $2 == "pair" { n++; t = $1; j = $5 }
+            END { if (!(n == 1 && (t - 4.3) ^ 2 < 1e-24 && (j - 0.6) ^ 2 < 1e-24)) {
+                      print "  " n " pair events, the last at " t ", impulse " j; exit 1 } }' \
+            pair.csv &&
+        awk 'BEGIN { split("7.252 9.264 0.36 -0.48 1.848 0.736 -0.36 0.48", w, " ") }
+            NR > 2 && NR <= 4 { k = 4 * (NR - 3); d = ($2 - w[k + 1]) ^ 2 + ($3 - w[k + 2]) ^ 2 + ($5 - w[k + 3]) ^ 2 + ($6 - w[k + 4]) ^ 2
+                     if (!(d < 1e-24)) { print "  particle " NR - 2 ": " $2, $3, $5, $6; bad = 1 } }
+            END { exit bad }' pair.xyz
+}
+check "a pair at rest met by the sliding image at t = 4.3, lists" met_late yes
+check "a pair at rest met by the sliding image at t = 4.3, cells" met_late no
+
 # What sliding images cannot go with is refused, with the reason.
 refused() {
     what=$1 text=$2; shift 2

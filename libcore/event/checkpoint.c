@@ -1,5 +1,6 @@
 /* Checkpoints of the event-driven engine (checkpoint.h): its sections
  * between those every engine writes (shared/checkpoint_run.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,23 +83,46 @@ static int read_thermostat(hsf_system *sys, const unsigned char *data, size_t si
     return 0;
 }
 
-/* A sheared box's part (SHER, only in sheared runs): what its images gave.
- * The offset is a function of the time, the slide event is queued. */
+/* A sheared box's part (SHER, only in sheared runs): what its images gave,
+ * then with neighbour lists when each list runs out (hsf_neighbours.until).
+ * The offset is a function of the time; with cells the slide event is
+ * queued. */
 typedef struct shear_scalars {
     double work, momentum;
     uint64_t crossings;
 } shear_scalars;
 
+static void write_shear(hsf_ckpt_writer *w, const hsf_system *sys)
+{
+    shear_scalars sc = { .work = sys->shear.work, .momentum = sys->shear.momentum,
+                         .crossings = sys->shear.crossings };
+    size_t until = sys->nb.until ? sys->nb.n * sizeof *sys->nb.until : 0;
+    hsf_ckpt_begin_section(w, "SHER", sizeof sc + until);
+    hsf_ckpt_put(w, &sc, sizeof sc);
+    if (until)
+        hsf_ckpt_put(w, sys->nb.until, until);
+}
+
 static int read_shear(hsf_system *sys, const unsigned char *data, size_t size,
                       const char *path, hsf_error *err)
 {
     shear_scalars sc;
-    if (size != sizeof sc)
+    size_t until = sys->nb.until ? sys->nb.n * sizeof *sys->nb.until : 0;
+    /* Saved before the lists ran out one by one (0.4.0): the slide event
+     * queued with them renews them. */
+    if (size == sizeof sc && until) {
+        for (size_t i = 0; i < sys->nb.n; i++)
+            sys->nb.until[i] = INFINITY;
+        until = 0;
+    }
+    if (size != sizeof sc + until)
         return hsf_error_set(err, "%s: checkpoint's SHER section is damaged", path);
     memcpy(&sc, data, sizeof sc);
     sys->shear.work = sc.work;
     sys->shear.momentum = sc.momentum;
     sys->shear.crossings = sc.crossings;
+    if (until)
+        memcpy(sys->nb.until, data + sizeof sc, until);
     return 0;
 }
 
@@ -150,11 +174,8 @@ int hsf_checkpoint_write(hsf_event_engine *e, const char *path, const hsf_ckpt_r
     free(ev);
     if (sys->model)
         hsf_ckpt_write_model(&w, sys);
-    if (hsf_shears(sys)) {
-        shear_scalars sc = { .work = sys->shear.work, .momentum = sys->shear.momentum,
-                             .crossings = sys->shear.crossings };
-        hsf_ckpt_section(&w, "SHER", &sc, sizeof sc);
-    }
+    if (hsf_shears(sys))
+        write_shear(&w, sys);
     if (hsf_walls_move(sys))  /* the moving walls' work (WALL); their motion is the time's */
         hsf_ckpt_section(&w, "WALL", &sys->walls.work, sizeof sys->walls.work);
     if ((sys->thermostat.type.thermostat && write_thermostat(&w, sys, err)) ||

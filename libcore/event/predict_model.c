@@ -366,9 +366,13 @@ find_model(const hsf_event_engine *e, uint32_t i, const crossing *cross, predict
      * is on a straight line. */
     int axis = 0, dir = 0, wall_free = 0;
     double t_cell;
-    if (sys->search == HSF_SEARCH_LISTS)
+    if (sys->search == HSF_SEARCH_LISTS) {
         t_cell = hsf_neighbourhood_exit_time(mi, sys->b[i].anchor, sys->cells.skin) - (now - mi->t);
-    else if (sys->search == HSF_SEARCH_CELLS && law->path_motion & HSF_PATH_FIELD)
+        /* A sheared box's list near the gradient faces is renewed, as at
+         * an exit, when the sliding images it holds are out of date. */
+        if (sys->nb.until && sys->nb.until[i] - now < t_cell)
+            t_cell = sys->nb.until[i] - now;
+    } else if (sys->search == HSF_SEARCH_CELLS && law->path_motion & HSF_PATH_FIELD)
         t_cell = hsf_cells_exit_time_field(&sys->cells, ri, vi, sys->gravity, &sys->b[i], &axis,
                                            &dir, &wall_free);
     else if (sys->search == HSF_SEARCH_CELLS)

@@ -129,9 +129,11 @@ int hsf_event_rescale(hsf_event_engine *e, const hsf_event *ev, hsf_error *err)
 
 /* A sheared box's images have slid by shear.slide since the last slide
  * event: every particle whose search reaches across the gradient faces is
- * predicted again (shared/shear.h), its neighbour list renewed first, and
- * the next slide is queued.  The slide events fall at whole multiples of
- * the period, so that a resumed run queues the same ones. */
+ * predicted again (shared/shear.h), and the next slide is queued.  The
+ * slide events fall at whole multiples of the period, so that a resumed
+ * run queues the same ones.  Runs with neighbour lists queue none (their
+ * lists run out one by one) but for one resumed from a checkpoint of
+ * 0.4.0, whose lists are renewed here. */
 int hsf_event_slide(hsf_event_engine *e, hsf_error *err)
 {
     hsf_system *sys = e->sys;

@@ -93,7 +93,10 @@ int hsf_event_schedule_start(hsf_event_engine *e, hsf_error *err)
         if (first < sys->end_time && push_rescale(e, first, err))
             return -1;
     }
-    if (hsf_shears(sys) && sys->shear.period < sys->end_time &&
+    /* Neighbour lists near the gradient faces run out one by one
+     * (hsf_neighbours.until): only cells need the slide events. */
+    if (hsf_shears(sys) && sys->search != HSF_SEARCH_LISTS &&
+        sys->shear.period < sys->end_time &&
         push(e, sys->shear.period, HSF_EVENT_SLIDE, 0, 0, 0, err))
         return -1;
     if (sys->thermostat.type.thermostat) {

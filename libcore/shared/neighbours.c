@@ -345,7 +345,7 @@ __attribute__((always_inline)) static inline int scan_plain_block(search *s, con
 }
 
 /* A candidate through a sheared box's images (shear.h): a neighbour if
- * the anchors come within reach before the next slide event, the slide of
+ * the anchors come within reach in the slide period from now, the slide of
  * an image across the gradient faces (sliding) taken off their distance
  * along the flow.  code is the image code of shift, through those faces
  * without the flow, which the engine takes nearest at each prediction. */
@@ -458,7 +458,7 @@ scan_sliding_as(search *s, const hsf_cells *c, const hsf_system *sys, const int 
     const double *ai = s->ai;
     int32_t x[3];
     hsf_cell_coords(own, s->b[i].cell, x);
-    /* The offsets the images take from now to the next slide event. */
+    /* The offsets the images take in the slide period from now. */
     const double d0 = hsf_shear_offset(sys, sys->time),
                  w = sh->speed >= 0 ? sh->slide : -sh->slide;
     const double d_lo = d0 + fmin(0, w), d_hi = d0 + fmax(0, w);
@@ -567,7 +567,9 @@ static HSF_AVX2_CLONES int find_neighbours(hsf_neighbours *nb, const hsf_cells *
         const hsf_system *sys = nb->sheared;
         s.flow = sys->shear.flow;
         s.slide = sys->shear.slide * (1 + 1e-9);
-        if (!hsf_shear_near_faces(sys, i) &&
+        int near = hsf_shear_near_faces(sys, i);
+        nb->until[i] = near ? sys->time + sys->shear.period : INFINITY;
+        if (!near &&
             (symmetric ? scan_plain_block(&s, cells, 1) : scan_plain_block(&s, cells, 0)))
             return s.failed ? -1 : 0;
         return scan_sliding(&s, cells, sys);
@@ -590,8 +592,12 @@ int hsf_neighbours_build(hsf_neighbours *nb, const hsf_cells *cells, const hsf_m
     nb->n = n;
     nb->sheared = sheared;
     nb->mark = calloc(n ? n : 1, sizeof *nb->mark);
-    if (!nb->mark)
+    if (sheared)
+        nb->until = malloc((n ? n : 1) * sizeof *nb->until);
+    if (!nb->mark || (sheared && !nb->until)) {
+        hsf_neighbours_free(nb);
         return hsf_error_set(err, "out of memory for the neighbour lists of %zu particles", n);
+    }
     /* 12 entries in 2D, 24 in 3D: room for the typical list of a dense
      * fluid (about 3 and 13 at packing fraction 0.3 and 0.45). */
     if (allocate(nb, cells->dim == 2 ? 64 : 128, err)) {
@@ -613,6 +619,7 @@ void hsf_neighbours_free(hsf_neighbours *nb)
 {
     free(nb->blocks);
     free(nb->mark);
+    free(nb->until);
     memset(nb, 0, sizeof *nb);
 }
 

@@ -18,8 +18,11 @@
  * the periodic image of the neighbour as seen from the owner, fixed while
  * both anchors stay (cells.c keeps the skin small enough for one image).
  * In a sheared box the images across the gradient faces slide: the engine
- * sees list members through the nearest image then (shear.h), and the
- * lists of the particles near those faces are renewed at slide events. */
+ * sees list members through the nearest image then (shear.h), and a list
+ * renewed near those faces holds the images that slide within reach for
+ * one slide period (shear.h): it is renewed when the period is out
+ * (hsf_neighbours.until) if its particle has not left its neighbourhood
+ * before. */
 #ifndef HSF_NEIGHBOURS_H
 #define HSF_NEIGHBOURS_H
 
@@ -45,6 +48,10 @@ typedef struct hsf_neighbours {
     uint32_t *mark;         /* a renewal's scratch, one per particle: where each old
                                neighbour was in the list, under the renewal's tag */
     uint32_t renewals;      /* counts renewals, for the tag */
+    double *until;          /* a sheared box's lists, one per particle: the time its
+                               list holds the sliding images for (its renewal near the
+                               gradient faces plus shear.period; INFINITY away from
+                               them), else NULL */
 } hsf_neighbours;
 
 static inline unsigned char *hsf_nb_block(const hsf_neighbours *nb, uint32_t i)
@@ -70,9 +77,10 @@ static inline uint32_t *hsf_nb_list(const hsf_neighbours *nb, uint32_t i)
 
 /* Builds every list from the anchors filed in cells.  sheared: the system
  * of a sheared box (shear.h), whose lists then hold every particle whose
- * neighbourhood a sliding image brings within reach before the next slide
- * event (its slide along the flow taken off their distance), else NULL.
- * Returns 0, or -1 with err set (out of memory). */
+ * neighbourhood a sliding image brings within reach in the slide period
+ * from now (its slide along the flow taken off their distance; until
+ * notes when that is out), else NULL.  Returns 0, or -1 with err set (out
+ * of memory). */
 int hsf_neighbours_build(hsf_neighbours *nb, const hsf_cells *cells, const hsf_motion *m,
                          const hsf_body *b, size_t n, const struct hsf_system *sheared,
                          hsf_error *err);

@@ -9,10 +9,13 @@
  * particle crossing a gradient face.
  *
  * The images slide under the cell grid, so a search across the gradient
- * faces also reaches the cells the images will slide past before the next
- * slide event (HSF_EVENT_SLIDE, every shear.period), at which every
- * particle whose search crosses those faces is predicted again.  Pair
- * events are exact between slide events and across them: no time step. */
+ * faces also reaches the cells the images will slide past in the next
+ * shear.period.  With cells, a slide event (HSF_EVENT_SLIDE, every
+ * period) predicts every particle whose search crosses those faces again;
+ * with neighbour lists, each list renewed near them runs out a period
+ * after its renewal (hsf_neighbours.until), and is renewed then if its
+ * particle has not left its neighbourhood before.  Pair events are exact
+ * between slide events and across them: no time step. */
 #ifndef HSF_SHEAR_H
 #define HSF_SHEAR_H
 
