@@ -108,11 +108,13 @@ static int read_shear(hsf_system *sys, const unsigned char *data, size_t size,
 {
     shear_scalars sc;
     size_t until = sys->nb.until ? sys->nb.n * sizeof *sys->nb.until : 0;
-    /* Saved before the lists ran out one by one (0.4.0): the slide event
-     * queued with them renews them. */
+    /* Saved before the lists ran out one by one (0.4.0): those near the
+     * gradient faces hold their sliding images until the next slide
+     * event, queued with them, which renews them before a period is out. */
     if (size == sizeof sc && until) {
-        for (size_t i = 0; i < sys->nb.n; i++)
-            sys->nb.until[i] = INFINITY;
+        for (uint32_t i = 0; i < sys->nb.n; i++)
+            sys->nb.until[i] = hsf_shear_near_faces(sys, i) ? sys->time + sys->shear.period
+                                                            : INFINITY;
         until = 0;
     }
     if (size != sizeof sc + until)

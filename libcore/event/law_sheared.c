@@ -34,7 +34,7 @@ static int predict_sheared_cells(const hsf_event_engine *e, uint32_t i, const cr
 static int predict_sheared_lists(const hsf_event_engine *e, uint32_t i, const crossing *cross,
                                  prediction *p, hsf_error *err)
 {
-    if (hsf_shear_near_faces(e->sys, i))
+    if (hsf_shear_list_near_faces(e->sys, i))
         return hsf_predict_model_sliding_lists(e, i, cross, p, err);
     return hsf_predict_hard(e, i, cross, p, err);
 }

@@ -524,7 +524,7 @@ HSF_AVX2_CLONES int hsf_predict_model_sheared_lists(const hsf_event_engine *e, u
                                                     const crossing *cross, prediction *p,
                                                     hsf_error *err)
 {
-    if (!hsf_shear_near_faces(e->sys, i))
+    if (!hsf_shear_list_near_faces(e->sys, i))
         return find_model(e, i, cross, p, err, 1);
     return find_model(e, i, cross, p, err, 3);
 }

@@ -19,6 +19,7 @@
 #ifndef HSF_SHEAR_H
 #define HSF_SHEAR_H
 
+#include <math.h>
 #include <stdint.h>
 
 #include "shared/system_private.h"
@@ -63,6 +64,14 @@ void hsf_shear_scan(const hsf_system *sys, uint32_t i, double now, double window
 /* 1 if a search of particle i's reaches across the gradient faces: the
  * particles predicted again at a slide event. */
 int hsf_shear_near_faces(const hsf_system *sys, uint32_t i);
+
+/* The same for a run with neighbour lists, from the list: whether it was
+ * renewed near the gradient faces (its sliding images run out), which
+ * its particle's search then is until the next renewal. */
+static inline int hsf_shear_list_near_faces(const hsf_system *sys, uint32_t i)
+{
+    return sys->nb.until[i] != INFINITY;
+}
 
 /* Particle i (brought to now) leaves its cell through the gradient face
  * dir (+1 up, -1 down) of the box: it comes in on the other side, moved
