@@ -5,6 +5,7 @@
 
 #include "shared/physics.h"
 #include "shared/shear.h"
+#include "shared/shear_scan.h"
 #include "shared/system_private.h"
 #include "host/error_private.h"
 #include "model/model.h"
@@ -269,6 +270,7 @@ typedef struct audit_scan {
     const hsf_system *sys;
     uint32_t i;
     double ri[3];
+    double offset;      /* a sheared box's images' offset now (hsf_shear_offset) */
     double worst;
     uint32_t wi, wj;
 } audit_scan;
@@ -293,7 +295,12 @@ static void audit_pair(void *ctx, uint32_t j, const double shift[3], const doubl
         return;
     double rj[3], dr[3], inner, outer;
     hsf_motion_at(sys, &sys->m[j], sys->time, rj, NULL);
-    hsf_system_separation(sys, s->ri, rj, dr);
+    if (sys->shear.on) {
+        double image_v[3];
+        hsf_shear_separation_at(sys, s->offset, s->ri, rj, dr, image_v);
+    } else {
+        hsf_system_separation(sys, s->ri, rj, dr);
+    }
     double d = sqrt(hsf_dot(dr, dr));
     const hsf_rule *r = hsf_model_rule(md, sys->species, s->i, j);
     unsigned shell = r->steps ? hsf_pair_state_get(&md->shells, s->i, j) : 0;
@@ -314,12 +321,13 @@ static void audit_pair_sliding(void *ctx, uint32_t j, const double shift[3],
 void hsf_model_audit(const hsf_system *sys, double *worst, uint32_t *wi, uint32_t *wj)
 {
     const hsf_model *md = sys->model;
-    audit_scan s = { .sys = sys, .worst = 0, .wi = HSF_NONE, .wj = HSF_NONE };
+    audit_scan s = { .sys = sys, .worst = 0, .wi = HSF_NONE, .wj = HSF_NONE,
+                     .offset = sys->shear.on ? hsf_shear_offset(sys, sys->time) : 0 };
     for (uint32_t i = 0; i < sys->n; i++) {
         s.i = i;
         hsf_motion_at(sys, &sys->m[i], sys->time, s.ri, NULL);
         if (sys->shear.on)
-            hsf_shear_scan(sys, i, sys->time, 0, audit_pair_sliding, &s);
+            hsf_shear_scan_as(sys, i, sys->time, 0, audit_pair_sliding, NULL, &s);
         else
             hsf_cells_scan(&sys->cells, sys->m, sys->b, i, audit_pair, &s);
         for (uint32_t k = md->first ? md->first[i] : 0; md->first && k < md->first[i + 1];

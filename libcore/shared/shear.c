@@ -54,23 +54,7 @@ double hsf_shear_offset(const hsf_system *sys, double t)
 void hsf_shear_separation(const hsf_system *sys, double t, const double ri[3],
                           const double rj[3], double dr[3], double dv_image[3])
 {
-    const hsf_shear *sh = &sys->shear;
-    int f = sh->flow, g = sh->gradient;
-    for (int a = 0; a < 3; a++) {
-        dr[a] = ri[a] - rj[a];
-        dv_image[a] = 0;
-    }
-    /* The image across the gradient faces first: it decides the offset
-     * along the flow, which then takes the nearest image along it. */
-    double k = nearbyint(dr[g] / sys->cells.len[g]);
-    if (k != 0) {
-        dr[g] -= k * sys->cells.len[g];
-        dr[f] -= k * hsf_shear_offset(sys, t);
-        dv_image[f] = k * sh->speed;
-    }
-    for (int a = 0; a < 3; a++)
-        if (a != g && sys->periodic[a])
-            dr[a] -= sys->cells.len[a] * nearbyint(dr[a] / sys->cells.len[a]);
+    hsf_shear_separation_at(sys, hsf_shear_offset(sys, t), ri, rj, dr, dv_image);
 }
 
 void hsf_shear_scan(const hsf_system *sys, uint32_t i, double now, double window,
