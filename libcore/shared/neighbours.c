@@ -459,19 +459,13 @@ scan_sliding_as(search *s, const hsf_cells *c, const hsf_system *sys, const int 
     int32_t x[3];
     hsf_cell_coords(own, s->b[i].cell, x);
     /* The offsets the images take in the slide period from now. */
-    const double d0 = hsf_shear_offset(sys, sys->time),
-                 w = sh->speed >= 0 ? sh->slide : -sh->slide;
-    const double d_lo = d0 + fmin(0, w), d_hi = d0 + fmax(0, w);
+    const hsf_shear_window win = hsf_shear_window_from(sys, sys->time, sh->slide);
     for (int li = 0; li < c->nlevels; li++) {
         const hsf_cell_level *l = &c->level[li];
         if (!l->count)
             continue;
-        double reach = (s->m[i].radius + l->rmax + 2 * c->skin) * (1 + 1e-12);
         double lo[3], hi[3];
-        for (int a = 0; a < 3; a++) {
-            lo[a] = x[a] * own->side[a] - reach;
-            hi[a] = (x[a] + 1) * own->side[a] + reach;
-        }
+        hsf_shear_reach(c, own, l, x, s->m[i].radius, lo, hi);
         hsf_shear_span so = hsf_shear_cells_within(c, l, o, lo[o], hi[o]);
         hsf_shear_span sg = hsf_shear_cells_within(c, l, g, lo[g], hi[g]);
         for (int32_t xo = so.from; xo <= so.to; xo++) {
@@ -494,10 +488,10 @@ scan_sliding_as(search *s, const hsf_cells *c, const hsf_system *sys, const int 
                 const uint8_t code_og = (uint8_t)(code_o | axis_code(shift[g], g));
                 double f_lo = lo[f], f_hi = hi[f], base = 0;
                 if (sliding) {
-                    double a = ig * d_lo, b = ig * d_hi;
+                    double a = ig * win.d_lo, b = ig * win.d_hi;
                     f_lo -= fmax(a, b);
                     f_hi -= fmin(a, b);
-                    base = ig * d0;
+                    base = ig * win.d0;
                 }
                 hsf_shear_span sf = hsf_shear_cells_within(c, l, f, f_lo, f_hi);
                 const uint32_t row = ((uint32_t)(o == 2 ? wo : g == 2 ? wg : 0) * l->n[1] +

@@ -44,6 +44,32 @@ static inline void hsf_shear_wrap(int32_t x, int32_t n, int32_t *w, int32_t *s)
     *w = x - *s * n;
 }
 
+/* A scan's window: the images' offset along the flow now (d0), and the
+ * range of offsets they take from now until they have slid by window. */
+typedef struct hsf_shear_window {
+    double d0, d_lo, d_hi;
+} hsf_shear_window;
+
+static inline hsf_shear_window hsf_shear_window_from(const hsf_system *sys, double now,
+                                                     double window)
+{
+    double d0 = hsf_shear_offset(sys, now), w = sys->shear.speed >= 0 ? window : -window;
+    return (hsf_shear_window){ d0, d0 + fmin(0, w), d0 + fmax(0, w) };
+}
+
+/* The extent [lo, hi] of level l's cells within reach of a particle of
+ * radius radius in its own cell x of level own. */
+static inline void hsf_shear_reach(const hsf_cells *c, const hsf_cell_level *own,
+                                   const hsf_cell_level *l, const int32_t x[3], double radius,
+                                   double lo[3], double hi[3])
+{
+    double reach = (radius + l->rmax + 2 * c->skin) * (1 + 1e-12);
+    for (int a = 0; a < 3; a++) {
+        lo[a] = x[a] * own->side[a] - reach;
+        hi[a] = (x[a] + 1) * own->side[a] + reach;
+    }
+}
+
 /* Visits the particles of one cell but i. */
 __attribute__((always_inline)) static inline void
 hsf_shear_visit_cell(const hsf_system *sys, const hsf_cell_level *l, uint32_t at, uint32_t i,
@@ -81,19 +107,13 @@ hsf_shear_scan_as(const hsf_system *sys, uint32_t i, double now, double window,
     const hsf_cell_level *own = &c->level[sys->b[i].level];
     int32_t x[3];
     hsf_cell_coords(own, sys->b[i].cell, x);
-    /* The offsets the images take from now to the next slide event. */
-    double d0 = hsf_shear_offset(sys, now), w = sh->speed >= 0 ? window : -window;
-    double d_lo = d0 + fmin(0, w), d_hi = d0 + fmax(0, w);
+    const hsf_shear_window win = hsf_shear_window_from(sys, now, window);
     for (int li = 0; li < c->nlevels; li++) {
         const hsf_cell_level *l = &c->level[li];
         if (!l->count)
             continue;
-        double reach = (sys->m[i].radius + l->rmax + 2 * c->skin) * (1 + 1e-12);
         double lo[3], hi[3];
-        for (int a = 0; a < 3; a++) {
-            lo[a] = x[a] * own->side[a] - reach;
-            hi[a] = (x[a] + 1) * own->side[a] + reach;
-        }
+        hsf_shear_reach(c, own, l, x, sys->m[i].radius, lo, hi);
         hsf_shear_span so = hsf_shear_cells_within(c, l, o, lo[o], hi[o]);
         hsf_shear_span sg = hsf_shear_cells_within(c, l, g, lo[g], hi[g]);
         for (int32_t xo = so.from; xo <= so.to; xo++) {
@@ -110,10 +130,10 @@ hsf_shear_scan_as(const hsf_system *sys, uint32_t i, double now, double window,
                  * slide event. */
                 double f_lo = lo[f], f_hi = hi[f];
                 if (ig != 0) {
-                    double a = ig * d_lo, b = ig * d_hi;
+                    double a = ig * win.d_lo, b = ig * win.d_hi;
                     f_lo -= fmax(a, b);
                     f_hi -= fmin(a, b);
-                    shift[f] = ig * d0;
+                    shift[f] = ig * win.d0;
                     vshift[f] = ig * sh->speed;
                 }
                 hsf_shear_span sf = hsf_shear_cells_within(c, l, f, f_lo, f_hi);
