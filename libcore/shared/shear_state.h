@@ -10,9 +10,11 @@ typedef struct hsf_shear {
     int flow, gradient; /* axes: the images one period up along gradient slide along flow */
     double rate;        /* shear rate, 1/time */
     double speed;       /* rate * L_gradient: the velocity of the image one period up */
-    double slide;       /* the images' slide between two slide events (a length along
-                           flow, the narrowest cell side): the reach of a search */
-    double period;      /* slide / |speed|: simulated time between slide events */
+    double slide;       /* the images' slide in one period (a length along flow, the
+                           narrowest cell side): the reach of a search across the
+                           gradient faces */
+    double period;      /* slide / |speed|: simulated time between slide events (cells),
+                           or that a list renewed near the gradient faces lasts */
     double work;        /* energy the sliding images gave: at crossings of the gradient
                            faces, and at collisions through them */
     double momentum;    /* momentum along the flow the crossings gave */
