@@ -106,6 +106,9 @@ typedef struct search {
     double d2[SEARCH_BATCH];            /* squared anchor distance, maybe from the offset */
     double shift[3][SEARCH_BATCH];      /* image shift of the candidate */
     uint32_t j[SEARCH_BATCH];
+    /* A sliding scan's candidates (admit_sliding): seen through the
+     * gradient faces or not, and their image codes. */
+    uint8_t sliding[SEARCH_BATCH], code[SEARCH_BATCH];
 } search;
 
 /* Asks for what admit reads of candidate j: its anchor (on two cache lines
@@ -344,44 +347,70 @@ __attribute__((always_inline)) static inline int scan_plain_block(search *s, con
     return 1;
 }
 
-/* A candidate through a sheared box's images (shear.h): a neighbour if
- * the anchors come within reach in the slide period from now, the slide of
- * an image across the gradient faces (sliding) taken off their distance
- * along the flow.  code is the image code of shift, through those faces
- * without the flow, which the engine takes nearest at each prediction. */
-__attribute__((always_inline)) static inline void visit_sliding(search *s, uint32_t j,
-                                                                 const double shift[3],
-                                                                 int sliding, uint8_t code)
+/* The sliding scan's gathered candidates (scan_sliding_cell), measured
+ * exactly from their records in the scan's order, as admit measures the
+ * plain scan's, their records asked for ahead: a neighbour if the anchors
+ * come within reach in the slide period from now, the slide of an image
+ * across the gradient faces taken off their distance along the flow.  The
+ * code of one seen through those faces leaves the flow out (the engine
+ * takes the nearest image along it at each prediction).  Measured one at
+ * a time as the scan found them, each first read of a record stalled the
+ * renewal near those faces. */
+static void admit_sliding(search *s)
 {
-    if (s->failed || (s->symmetric && j < s->i))
-        return;
+    const uint32_t count = s->n, i = s->i;
     const int f = s->flow;
-    const double *ai = s->ai, *aj = s->b[j].anchor;
-    double d2 = 0;
-    for (int a = 0; a < 3; a++) {
-        double d = fabs(ai[a] - (aj[a] + shift[a]));
-        if (a == f && sliding)
-            d = d > s->slide ? d - s->slide : 0;    /* fmax(0, d - slide), inline */
-        d2 += d * d;
+    const double *ai = s->ai, ri = s->m[i].radius;
+    s->n = 0;
+    for (uint32_t q = 0; q < count && q < ADMIT_AHEAD; q++)
+        fetch_candidate(s, s->j[q]);
+    for (uint32_t q = 0; q < count && !s->failed; q++) {
+        if (q + ADMIT_AHEAD < count)
+            fetch_candidate(s, s->j[q + ADMIT_AHEAD]);
+        uint32_t j = s->j[q];
+        if (s->symmetric && j < i)
+            continue;
+        const double *aj = s->b[j].anchor;
+        double d2 = 0;
+        for (int a = 0; a < 3; a++) {
+            double d = fabs(ai[a] - (aj[a] + s->shift[a][q]));
+            if (a == f && s->sliding[q])
+                d = d > s->slide ? d - s->slide : 0;    /* fmax(0, d - slide), inline */
+            d2 += d * d;
+        }
+        double reach = ri + s->m[j].radius + 2 * s->skin;
+        if (d2 >= reach * reach)
+            continue;
+        uint8_t code = s->code[q];
+        if (append(s->nb, i, j, code, s->err) ||
+            (s->symmetric && append(s->nb, j, i, mirror(code), s->err)))
+            s->failed = 1;
     }
-    double reach = s->m[s->i].radius + s->m[j].radius + 2 * s->skin;
-    if (d2 >= reach * reach)
-        return;
-    if (append(s->nb, s->i, j, code, s->err) ||
-        (s->symmetric && append(s->nb, j, s->i, mirror(code), s->err)))
-        s->failed = 1;
+}
+
+/* Notes candidate j of the sliding scan for admit_sliding. */
+static inline void note_sliding(search *s, uint32_t j, const double shift[3], int sliding,
+                                uint8_t code)
+{
+    if (s->n == SEARCH_BATCH)
+        admit_sliding(s);
+    uint32_t k = s->n++;
+    s->j[k] = j;
+    for (int a = 0; a < 3; a++)
+        s->shift[a][k] = shift[a];
+    s->sliding[k] = (uint8_t)sliding;
+    s->code[k] = code;
 }
 
 /* One cell of the sliding scan (scan_sliding): its slots filtered four at
  * a time from their anchors' offsets in single precision, as
  * scan_plain_block does, by a bound widened by that precision's error,
  * the slide taken off the flow's component through the gradient faces as
- * visit_sliding does; only the slots that may be in reach are measured
- * by visit_sliding, from their records, then the overflow chain.  from is
- * i's anchor less the cell's corner seen through shift, in single
- * precision.  Which of a cell's candidates are in reach is a coin toss: a
- * branch on each, and reading each record, was most of a renewal near
- * those faces. */
+ * admit_sliding does; those that may be in reach are gathered, packed
+ * without a branch a slot (which of them are is a coin toss), then the
+ * overflow chain; admit_sliding decides from their records.  from is i's
+ * anchor less the cell's corner seen through shift, in single
+ * precision. */
 __attribute__((always_inline)) static inline void
 scan_sliding_cell(search *s, const hsf_cell_level *l, uint32_t at, const float from[3],
                   const double shift[3], int sliding, uint8_t code, const int f, float far2)
@@ -392,7 +421,7 @@ scan_sliding_cell(search *s, const hsf_cell_level *l, uint32_t at, const float f
     if (!l->offsets) {
         for (uint32_t q = 0; q < used; q++)
             if (cell[2 + q] != i)
-                visit_sliding(s, cell[2 + q], shift, sliding, code);
+                note_sliding(s, cell[2 + q], shift, sliding, code);
     } else {
         const float *offset = hsf_slot_offsets(l, at);
         /* Through the gradient faces the flow's component less the slide
@@ -401,6 +430,14 @@ scan_sliding_cell(search *s, const hsf_cell_level *l, uint32_t at, const float f
         const float slide = sliding ? (float)s->slide : 0.0f;
         const hsf_uint4 self = { i, i, i, i };
         const hsf_int4 magnitude = { 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff };
+        /* Four entries are written at a time, past the last kept. */
+        const hsf_double4 sv4[3] = { { shift[0], shift[0], shift[0], shift[0] },
+                                     { shift[1], shift[1], shift[1], shift[1] },
+                                     { shift[2], shift[2], shift[2], shift[2] } };
+        const uint32_t sliding4 = (uint32_t)sliding * 0x01010101u, code4 = code * 0x01010101u;
+        if (s->n + slots + 4 > SEARCH_BATCH)
+            admit_sliding(s);
+        uint32_t n = s->n;  /* in a local: s->j's stores may alias s->n */
         for (uint32_t q0 = 0; q0 < used; q0 += 4) {
             hsf_float4 o[3], d[3];
             hsf_uint4 j;
@@ -414,14 +451,19 @@ scan_sliding_cell(search *s, const hsf_cell_level *l, uint32_t at, const float f
             hsf_int4 keep = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2] < far2) & (j != self);
             unsigned left = used - q0;
             unsigned bits = lane_bits(keep) & (15u >> (left < 4 ? 4 - left : 0));
-            for (; bits; bits &= bits - 1)
-                visit_sliding(s, cell[2 + q0 + (uint32_t)__builtin_ctz(bits)], shift, sliding,
-                              code);
+            hsf_uint4 packed = __builtin_shuffle(j, pack_lanes[bits]);
+            memcpy(s->j + n, &packed, sizeof packed);
+            for (int a = 0; a < 3; a++)
+                memcpy(s->shift[a] + n, &sv4[a], sizeof sv4[a]);
+            memcpy(s->sliding + n, &sliding4, sizeof sliding4);
+            memcpy(s->code + n, &code4, sizeof code4);
+            n += (uint32_t)__builtin_popcount(bits);
         }
+        s->n = n;
     }
     for (uint32_t j = *hsf_cell_chain(l, at); j != HSF_NONE; j = s->b[j].next)
         if (j != i)
-            visit_sliding(s, j, shift, sliding, code);
+            note_sliding(s, j, shift, sliding, code);
 }
 
 /* The image code's bits of one axis for a shift of that sign. */
@@ -512,6 +554,7 @@ scan_sliding_as(search *s, const hsf_cells *c, const hsf_system *sys, const int 
             }
         }
     }
+    admit_sliding(s);
     return s->failed ? -1 : 0;
 }
 
