@@ -5,8 +5,11 @@
 # the same run unsheared, in turns, for docs/BENCHMARKS.md.
 # Each line is the best of HSF_BENCH_ROUNDS (3) runs, the two lines of a
 # pair run in turns, and its ratios to the hard-sphere line above it (of collisions and of events per second;
-# a square well spends most events at its steps).  A benchmark, not a test: it never fails on
-# speed.  Usage: tests/bench/models.sh
+# a square well spends most events at its steps), then the medians of the
+# same ratios taken round by round (med, ev-med): on a shared machine
+# one lucky run moves a best, while a round's two runs share its load.
+# A benchmark, not a test: it never fails on speed.  Usage:
+# tests/bench/models.sh
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${HSF_BENCH_BUILDDIR:-$top}
@@ -17,8 +20,8 @@ trap 'rm -rf "$work"' EXIT
 
 echo "date: $(date -u +%Y-%m-%d)"
 echo "machine: $(nproc) cores, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
-printf '%-40s %-42s %7s %10s %12s %6s %6s\n' workload model N events/s collisions/s ratio \
-    ev-ratio
+printf '%-40s %-42s %7s %10s %12s %6s %6s %6s %6s\n' workload model N events/s collisions/s ratio \
+    ev-ratio med ev-med
 
 # run INI ARGS...: one run; its collisions and events per second in c, e
 # (and the particle count in n).
@@ -34,29 +37,37 @@ run() {
 
 max() { awk -v a="$1" -v b="$2" 'BEGIN { print (b > a ? b : a) }'; }
 
+# median: the median of the numbers on standard input, one a line.
+median() { sort -g | awk '{ v[NR] = $1 } END { printf "%.2f", (v[int((NR + 1) / 2)] + v[int(NR / 2) + 1]) / 2 }'; }
+
 # pair NAME INI MODEL-ARGS...: the hard-sphere path and the model in turns,
 # HSF_BENCH_ROUNDS times each (so that the machine's drift falls on both),
 # each line the best of its runs, with its ratio to the first.  The first
 # line runs with base_args (options without spaces, none by default) and
 # is labelled base_label; model_label, if set, labels the second.
-base_args= base_label="hard spheres" model_label=
+base_args='' base_label="hard spheres" model_label=''
 pair() {
     name=$1 ini=$2
     shift 2
     base=0 base_e=0 best_c=0 best_e=0
-    for r in $(seq "$rounds"); do
+    : >"$work/rounds"
+    for _ in $(seq "$rounds"); do
         # shellcheck disable=SC2086 # base_args: options without spaces
         run "$ini" $base_args || return 1
         base=$(max "$base" "$c") base_e=$(max "$base_e" "$e")
+        round_c=$c round_e=$e
         run "$ini" "$@" || return 1
         best_c=$(max "$best_c" "$c") best_e=$(max "$best_e" "$e")
+        awk -v c="$c" -v e="$e" -v bc="$round_c" -v be="$round_e" \
+            'BEGIN { print c / bc, e / be }' >>"$work/rounds"
     done
-    printf '%-40s %-42s %7s %10.0f %12.0f %6s %6s\n' "$name" "$base_label" "$n" "$base_e" \
-        "$base" 1.00 1.00
+    printf '%-40s %-42s %7s %10.0f %12.0f %6s %6s %6s %6s\n' "$name" "$base_label" "$n" \
+        "$base_e" "$base" 1.00 1.00 1.00 1.00
     model=${model_label:-$(echo "$*" | sed 's/-s //g')}
-    printf '%-40s %-42s %7s %10.0f %12.0f %6.2f %6.2f\n' "$name" "$model" "$n" "$best_e" \
+    printf '%-40s %-42s %7s %10.0f %12.0f %6.2f %6.2f %6s %6s\n' "$name" "$model" "$n" "$best_e" \
         "$best_c" "$(awk -v a="$best_c" -v b="$base" 'BEGIN { print a / b }')" \
-        "$(awk -v a="$best_e" -v b="$base_e" 'BEGIN { print a / b }')"
+        "$(awk -v a="$best_e" -v b="$base_e" 'BEGIN { print a / b }')" \
+        "$(cut -d' ' -f1 "$work/rounds" | median)" "$(cut -d' ' -f2 "$work/rounds" | median)"
 }
 
 cat >"$work/fluid.ini" <<'INI'
@@ -123,4 +134,4 @@ for system in fluid4k.ini fluid32k.ini; do
         pair "3D fluid at 0.3, Lees-Edwards 0.1" "$work/$system" $with $sheared
     done
 done
-base_args= base_label="hard spheres" model_label=
+base_args='' base_label="hard spheres" model_label=''
