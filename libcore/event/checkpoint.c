@@ -113,8 +113,8 @@ static int read_shear(hsf_system *sys, const unsigned char *data, size_t size,
      * event, queued with them, which renews them before a period is out. */
     if (size == sizeof sc && until) {
         for (uint32_t i = 0; i < sys->nb.n; i++)
-            sys->nb.until[i] = hsf_shear_near_faces(sys, i) ? sys->time + sys->shear.period
-                                                            : INFINITY;
+            hsf_nb_set_until(&sys->nb, i, hsf_shear_near_faces(sys, i)
+                                              ? sys->time + sys->shear.period : INFINITY);
         until = 0;
     }
     if (size != sizeof sc + until)
@@ -123,8 +123,11 @@ static int read_shear(hsf_system *sys, const unsigned char *data, size_t size,
     sys->shear.work = sc.work;
     sys->shear.momentum = sc.momentum;
     sys->shear.crossings = sc.crossings;
-    if (until)
+    if (until) {
         memcpy(sys->nb.until, data + sizeof sc, until);
+        for (uint32_t i = 0; i < sys->nb.n; i++)
+            hsf_nb_set_until(&sys->nb, i, sys->nb.until[i]);
+    }
     return 0;
 }
 

@@ -370,7 +370,7 @@ find_model(const hsf_event_engine *e, uint32_t i, const crossing *cross, predict
         t_cell = hsf_neighbourhood_exit_time(mi, sys->b[i].anchor, sys->cells.skin) - (now - mi->t);
         /* A sheared box's list near the gradient faces is renewed, as at
          * an exit, when the sliding images it holds are out of date. */
-        if (sys->nb.until && sys->nb.until[i] - now < t_cell)
+        if (sys->nb.until && hsf_nb_near(&sys->nb, i) && sys->nb.until[i] - now < t_cell)
             t_cell = sys->nb.until[i] - now;
     } else if (sys->search == HSF_SEARCH_CELLS && law->path_motion & HSF_PATH_FIELD)
         t_cell = hsf_cells_exit_time_field(&sys->cells, ri, vi, sys->gravity, &sys->b[i], &axis,

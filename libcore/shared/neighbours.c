@@ -605,7 +605,7 @@ static HSF_AVX2_CLONES int find_neighbours(hsf_neighbours *nb, const hsf_cells *
         s.flow = sys->shear.flow;
         s.slide = sys->shear.slide * (1 + 1e-9);
         int near = hsf_shear_near_faces(sys, i);
-        nb->until[i] = near ? sys->time + sys->shear.period : INFINITY;
+        hsf_nb_set_until(nb, i, near ? sys->time + sys->shear.period : INFINITY);
         if (!near &&
             (symmetric ? scan_plain_block(&s, cells, 1) : scan_plain_block(&s, cells, 0)))
             return s.failed ? -1 : 0;
@@ -629,9 +629,11 @@ int hsf_neighbours_build(hsf_neighbours *nb, const hsf_cells *cells, const hsf_m
     nb->n = n;
     nb->sheared = sheared;
     nb->mark = calloc(n ? n : 1, sizeof *nb->mark);
-    if (sheared)
+    if (sheared) {
         nb->until = malloc((n ? n : 1) * sizeof *nb->until);
-    if (!nb->mark || (sheared && !nb->until)) {
+        nb->near = calloc(n / 64 + 1, sizeof *nb->near);
+    }
+    if (!nb->mark || (sheared && (!nb->until || !nb->near))) {
         hsf_neighbours_free(nb);
         return hsf_error_set(err, "out of memory for the neighbour lists of %zu particles", n);
     }
@@ -657,6 +659,7 @@ void hsf_neighbours_free(hsf_neighbours *nb)
     free(nb->blocks);
     free(nb->mark);
     free(nb->until);
+    free(nb->near);
     memset(nb, 0, sizeof *nb);
 }
 

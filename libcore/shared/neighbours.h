@@ -26,6 +26,7 @@
 #ifndef HSF_NEIGHBOURS_H
 #define HSF_NEIGHBOURS_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -52,6 +53,9 @@ typedef struct hsf_neighbours {
                                list holds the sliding images for (its renewal near the
                                gradient faces plus shear.period; INFINITY away from
                                them), else NULL */
+    uint64_t *near;         /* with until, a bit per particle: its until is finite.  Every
+                               prediction in a sheared box asks; these n / 8 bytes stay
+                               cached where until (8 n) would miss (hsf_nb_set_until) */
 } hsf_neighbours;
 
 static inline unsigned char *hsf_nb_block(const hsf_neighbours *nb, uint32_t i)
@@ -73,6 +77,22 @@ static inline uint8_t *hsf_nb_images(const hsf_neighbours *nb, uint32_t i)
 static inline uint32_t *hsf_nb_list(const hsf_neighbours *nb, uint32_t i)
 {
     return (uint32_t *)(void *)(hsf_nb_block(nb, i) + sizeof(uint32_t) + nb->cap);
+}
+
+/* Whether particle i's list holds sliding images until a finite time
+ * (nb->until[i]; a sheared box's lists only). */
+static inline int hsf_nb_near(const hsf_neighbours *nb, uint32_t i)
+{
+    return (int)(nb->near[i / 64] >> (i % 64) & 1);
+}
+
+/* Sets nb->until[i] to t (time units; INFINITY away from the gradient
+ * faces) and its bit in nb->near. */
+static inline void hsf_nb_set_until(hsf_neighbours *nb, uint32_t i, double t)
+{
+    uint64_t bit = (uint64_t)1 << (i % 64);
+    nb->until[i] = t;
+    nb->near[i / 64] = t != INFINITY ? nb->near[i / 64] | bit : nb->near[i / 64] & ~bit;
 }
 
 /* Builds every list from the anchors filed in cells.  sheared: the system

@@ -95,7 +95,7 @@ int hsf_shear_near_faces(const hsf_system *sys, uint32_t i);
  * its particle's search then is until the next renewal. */
 static inline int hsf_shear_list_near_faces(const hsf_system *sys, uint32_t i)
 {
-    return sys->nb.until[i] != INFINITY;
+    return hsf_nb_near(&sys->nb, i);
 }
 
 /* Particle i (brought to now) leaves its cell through the gradient face
