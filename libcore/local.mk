@@ -51,6 +51,7 @@ libhsframe_core_la_SOURCES = \
 	libcore/event/pair_solve.h libcore/event/pair_scan.h libcore/event/control.c \
 	libcore/event/start_pass.c libcore/event/start_pass.h \
 	libcore/event/state.h libcore/event/setup.c libcore/event/setup.h \
+	libcore/event/search_choice.c libcore/event/search_choice.h \
 	libcore/shared/outputs.c libcore/shared/outputs.h \
 	libcore/shared/progress.c libcore/shared/progress.h \
 	libcore/event/audit.c libcore/event/audit.h \

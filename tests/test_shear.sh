@@ -147,6 +147,48 @@ sheared "3D random start" -s simulation.dim=3 -s init.method=random -s init.latt
     -s init.cells="4 4 4" -s init.packing_fraction=0.4 -s boundary.rate=1 \
     -s boundary.start_profile=yes -s simulation.end_time=2
 
+# neighbour_lists = auto in a sheared box: lists for dense elastic spheres
+# while the flow at the gradient faces is at most twice their thermal
+# speed (500 spheres at rate 0.1: 0.42 times), cells otherwise; the lists
+# it takes find every collision (the audits).
+cat >dense3d.ini <<'I'
+[simulation]
+dim = 3
+end_time = 1
+audit_every = 0.01
+audit_tolerance = 1e-9
+[init]
+lattice = fcc
+cells = 5 5 5
+packing_fraction = 0.45
+radius = 0.5
+temperature = 1
+[boundary]
+plugin = sheared
+rate = 0.1
+start_profile = yes
+I
+# auto_search NAME SEARCH ARGS...: dense3d.ini with ARGS runs clean and
+# is searched by SEARCH (lists or cells).
+auto_search() {
+    what=$1 want=$2; shift 2
+    check "auto, $what: no overlap" run_status 0 -c dense3d.ini "$@" &&
+        check "auto, $what: searched by $want" test "$(value neighbour_search)" = "$want"
+}
+auto_search "elastic at 0.45" lists
+check "auto, elastic at 0.45: the balances close" balanced
+auto_search "elastic at 0.40" cells -s init.packing_fraction=0.40
+auto_search "elastic at 0.45 from rest" lists -s boundary.start_profile=no
+auto_search "elastic at 0.45, the flow 4.2 times the thermal speed" cells -s boundary.rate=1
+auto_search "elastic at 0.45, kT = 16: 1.05 times" lists -s boundary.rate=1 \
+    -s init.temperature=16
+auto_search "inelastic at 0.45" cells -s interaction.plugin=inelastic \
+    -s interaction.restitution=0.9
+auto_search "elastic at 0.45, lists = no" cells -s simulation.neighbour_lists=no
+check "auto, 2D at 0.75: cells" run_status 0 -c fluid.ini -s init.packing_fraction=0.75 \
+    -s simulation.end_time=0.2 -s boundary.rate=0.1 && check "auto, 2D at 0.75: searched by cells" \
+    test "$(value neighbour_search)" = cells
+
 # Every queue gives the same bits.
 for q in calendar binary_heap ladder; do
     check "queue $q runs" run_status 0 -c fluid.ini -s queue.plugin=$q -s output.f.plugin=snapshot \

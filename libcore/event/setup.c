@@ -6,6 +6,7 @@
 
 #include <hsframe/io.h>
 
+#include "event/search_choice.h"
 #include "event/setup.h"
 #include "host/error_private.h"
 #include "host/plugin_instance.h"
@@ -124,54 +125,6 @@ static double skin_unit(const hsf_system *sys)
     return reach > core ? core * (core / reach) : core;
 }
 
-/* Neighbour lists pay for their upkeep only where the cells around a
- * particle hold many candidates that are not neighbours: in dense fluids.
- * Measured (collisions per second, lists / cells, docs/BENCHMARKS.md): 3D,
- * 32000 spheres, skin 0.35: 1.01 at packing fraction 0.38, 1.07 at 0.40
- * (skin 0.25: 0.65 at 0.30, 0.85 at 0.36, 1.01 at 0.40, 1.2 to 1.4 at
- * 0.45); 2D, 10^4 discs, skin 0.25: 0.78 at 0.6, 1.19 at 0.7. */
-static int choose_search(hsf_event_engine *e, const hsf_config *sim, int growing,
-                         hsf_error *err)
-{
-    hsf_system *sys = e->sys;
-    const char *lists = hsf_config_string(sim, "neighbour_lists");
-    int moving = hsf_in_field(sys) || growing;
-    e->start_pass = hsf_config_bool(sim, "start_pass");
-    if (hsf_shears(sys) && !hsf_config_bool(sim, "cells"))
-        return hsf_config_error(sim, err, "cells", "boundary %s has sliding images "
-                                "(Lees-Edwards), which the event engine with cells follows: "
-                                "cells = no cannot be used with it",
-                                sys->boundary.plugin.info->name);
-    if (moving && !strcmp(lists, "yes"))
-        return hsf_config_error(sim, err, "neighbour_lists", "neighbour lists cannot "
-                                "follow particles on parabolas ([field]) or growing ones "
-                                "([compression]): use no or auto");
-    if (hsf_shears(sys) && hsf_config_bool(sim, "cells") && !strcmp(lists, "yes")) {
-        sys->search = HSF_SEARCH_LISTS;     /* through the sliding images (shear.h) */
-    } else if ((moving || hsf_shears(sys)) && hsf_config_bool(sim, "cells")) {
-        sys->search = HSF_SEARCH_CELLS;
-    } else if (!hsf_config_bool(sim, "cells")) {
-        sys->search = HSF_SEARCH_ALL;
-    } else if (!strcmp(lists, "yes")) {
-        sys->search = HSF_SEARCH_LISTS;
-    } else if (!strcmp(lists, "no")) {
-        sys->search = HSF_SEARCH_CELLS;
-    } else if (!strcmp(lists, "auto")) {
-        double filled = 0;
-        for (size_t i = 0; i < sys->n; i++) {
-            double r = sys->m[i].radius;
-            filled += sys->dim == 2 ? M_PI * r * r : 4 * M_PI / 3 * r * r * r;
-        }
-        double fraction = filled / sys->boundary.type.boundary->volume(sys->boundary.state);
-        double threshold = sys->dim == 3 ? 0.38 : 0.65;
-        sys->search = fraction >= threshold ? HSF_SEARCH_LISTS : HSF_SEARCH_CELLS;
-    } else {
-        return hsf_config_error(sim, err, "neighbour_lists", "expected yes, no or auto, "
-                                "found '%s'", lists);
-    }
-    return 0;
-}
-
 /* Whether a cell crossing may search only the layer of cells new to the
  * particle and the partner its last prediction kept (predict.c):
  * cells on a plain grid (one level, with slots) of at least 8 cells per
@@ -199,7 +152,7 @@ static int build_search(hsf_event_engine *e, const hsf_config *sim, int growing,
                         const hsf_particle_set *set, hsf_error *err)
 {
     hsf_system *sys = e->sys;
-    if (choose_search(e, sim, growing, err) ||
+    if (hsf_event_choose_search(e, sim, growing, err) ||
         hsf_cells_build(&sys->cells, sys->m, sys->b, sys->n, sys->dim, sys->lo, sys->hi,
                         sys->periodic, sys->search != HSF_SEARCH_ALL,
                         sys->search == HSF_SEARCH_LISTS

@@ -29,7 +29,9 @@ const hsf_param hsf_run_simulation_params[] = {
       "particle's own prediction (the same events, for validation)" },
     { "neighbour_lists", HSF_PARAM_STRING, "auto", 0, 0,
       "yes: neighbour lists (best for dense 3D fluids), no: the cells around a particle, "
-      "auto: lists from packing fraction 0.38 in 3D and 0.65 in 2D" },
+      "auto: lists from packing fraction 0.38 in 3D and 0.65 in 2D; in a sheared box, "
+      "for elastic spheres in 3D from 0.42 while the flow at the gradient faces is at most "
+      "twice their thermal speed, else cells" },
     { "skin", HSF_PARAM_DOUBLE, "0.35", 1e-6, 1e6,
       "how far a particle moves before its neighbour list is renewed, in smallest diameters "
       "(of the particles), times smallest diameter over smallest reach when an interaction "
