@@ -70,6 +70,17 @@ static double periodic_first_hit(const void *state, const hsf_path *path, int *w
     return INFINITY;
 }
 
+/* No wall anywhere: the whole box is free of them, so the host need not
+ * ask for walls at all with cells (boundary.h). */
+static void periodic_wall_free_box(const void *state, double lo[3], double hi[3])
+{
+    const periodic *b = state;
+    for (int a = 0; a < 3; a++) {
+        lo[a] = 0;
+        hi[a] = a < b->dim ? b->size[a] : 0;
+    }
+}
+
 static void periodic_normal(const void *state, int wall, const double r[3], double n[3])
 {
     (void)state, (void)wall, (void)r;
@@ -86,6 +97,7 @@ static const hsf_boundary_type periodic_type = {
     .first_hit = periodic_first_hit,
     .normal = periodic_normal,
     .collide = periodic_collide,
+    .wall_free_box = periodic_wall_free_box,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_BOUNDARY, "periodic",

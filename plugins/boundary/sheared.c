@@ -94,7 +94,26 @@ static int sheared_check(const void *state, const double r[3], double radius, hs
     return 0;
 }
 
-/* No walls: nothing to hit on any path. */
+/* No walls: nothing to hit on a straight line (asked at each prediction
+ * with neighbour lists: cheaper than first_hit's path) or on any path,
+ * and the whole box is free of them (with cells the host then asks for
+ * none). */
+static double sheared_next_hit(const void *state, const double r[3], const double v[3],
+                               double radius, int *wall)
+{
+    (void)state, (void)r, (void)v, (void)radius, (void)wall;
+    return INFINITY;
+}
+
+static void sheared_wall_free_box(const void *state, double lo[3], double hi[3])
+{
+    const sheared *b = state;
+    for (int a = 0; a < 3; a++) {
+        lo[a] = 0;
+        hi[a] = a < b->dim ? b->size[a] : 0;
+    }
+}
+
 static double sheared_first_hit(const void *state, const hsf_path *path, int *wall)
 {
     (void)state, (void)path, (void)wall;
@@ -128,10 +147,12 @@ static const hsf_boundary_type sheared_type = {
     .extent = sheared_extent,
     .volume = sheared_volume,
     .check = sheared_check,
+    .next_hit = sheared_next_hit,
     .first_hit = sheared_first_hit,
     .collide = sheared_collide,
     .normal = sheared_normal,
     .sliding = sheared_sliding,
+    .wall_free_box = sheared_wall_free_box,
 };
 
 HSF_PLUGIN(HSF_PLUGIN_BOUNDARY, "sheared",
