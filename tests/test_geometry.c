@@ -1149,5 +1149,58 @@ Test(cells, a_periodic_axis_is_wall_free_only_when_the_box_spans_it)
     double empty_lo[3] = { -1, 6, 0 }, empty_hi[3] = { 11, 5, 0 };
     hsf_cells_mark_wall_free(&c, empty_lo, empty_hi);
     cr_assert_eq(l->clear_end[1], l->clear_lo[1], "an empty box clears nothing");
+    hsf_cells_mark_wall_free(&c, spans_lo, spans_hi);
+    cr_assert_eq(c.no_walls, 0, "walls at the faces of y: a prediction with lists asks them");
     hsf_cells_free(&c);
+    /* Periodic along both axes: no wall anywhere only when the box spans
+     * both (predictions with lists then skip the walls). */
+    int both[3] = { 1, 1, 0 };
+    cr_assert_eq(hsf_cells_build(&c, m, b, N, 2, lo, hi, both, 1, 0.1, 1, &err), 0);
+    cr_assert_eq(c.no_walls, 0, "a build marks nothing");
+    hsf_cells_mark_wall_free(&c, spans_lo, spans_hi);
+    cr_assert_eq(c.no_walls, 1);
+    hsf_cells_mark_wall_free(&c, short_lo, spans_hi);
+    cr_assert_eq(c.no_walls, 0, "x is not spanned");
+    hsf_cells_free(&c);
+}
+
+/* The periodic and sheared boxes keep their whole extent free of walls. */
+Test(cells, periodic_and_sheared_boxes_have_no_walls)
+{
+    const char *names[] = { "periodic", "sheared" };
+    for (int k = 0; k < 2; k++) {
+        hsf_plugin_path bpp;
+        hsf_plugin bplugin;
+        hsf_config_file bcf;
+        hsf_config bcfg;
+        cr_assert_eq(hsf_config_load(&bcf, write_temp(0, "nw.ini", k ? "[boundary]\nsize = 8 6 5\n"
+                                                                          "rate = 0.5\n"
+                                                                        : "[boundary]\nsize = 8 6 5\n"),
+                                     &err), 0);
+        cr_assert_eq(hsf_plugin_path_init(&bpp, NULL, &err), 0);
+        cr_assert_eq(hsf_plugin_open(&bpp, names[k], HSF_PLUGIN_BOUNDARY, &bplugin, &err), 0,
+                     "%s", hsf_error_message(&err));
+        const hsf_boundary_type *bt = bplugin.info->vtable;
+        cr_assert_eq(hsf_config_bind(&bcf, "boundary", NULL, bplugin.info->params, &bcfg, &err),
+                     0, "%s", hsf_error_message(&err));
+        void *bs = calloc(1, bt->state_size);
+        cr_assert_eq(bt->init(bs, &bcfg, 3, &err), 0, "%s", hsf_error_message(&err));
+        cr_assert(bt->wall_free_box, "%s has no wall_free_box", names[k]);
+        double lo[3], hi[3], flo[3], fhi[3];
+        int wraps[3];
+        bt->extent(bs, lo, hi, wraps);
+        bt->wall_free_box(bs, flo, fhi);
+        for (int a = 0; a < 3; a++)
+            cr_assert(wraps[a] && flo[a] <= lo[a] && fhi[a] >= hi[a],
+                      "%s: axis %d: [%g, %g] against the extent [%g, %g]", names[k], a, flo[a],
+                      fhi[a], lo[a], hi[a]);
+        double r[3] = { 1, 2, 3 }, v[3] = { 0.3, -0.2, 0.1 };
+        int wall = -1;
+        cr_assert(isinf(bt->next_hit(bs, r, v, 0.5, &wall)), "%s: a wall hit", names[k]);
+        free(bs);
+        hsf_config_unbind(&bcfg);
+        hsf_config_file_free(&bcf);
+        hsf_plugin_close(&bplugin);
+        hsf_plugin_path_free(&bpp);
+    }
 }

@@ -113,7 +113,7 @@ HSF_AVX2_CLONES int hsf_predict_hard(const hsf_event_engine *e, uint32_t i, cons
     double now = sys->time, ri[3];
     hsf_position_at(mi, now, ri);
     /* The exit time is measured from the particle's own clock. */
-    int axis = 0, dir = 0, wall_free = 0;
+    int axis = 0, dir = 0, wall_free = sys->cells.no_walls;
     double t_cell = sys->search == HSF_SEARCH_LISTS
                         ? hsf_neighbourhood_exit_time(mi, sys->b[i].anchor, sys->cells.skin)
                     : sys->search == HSF_SEARCH_CELLS
@@ -124,7 +124,8 @@ HSF_AVX2_CLONES int hsf_predict_hard(const hsf_event_engine *e, uint32_t i, cons
         t_cell = 0;
     /* In a cell no wall reaches, the particle leaves the cell before it
      * can touch a wall: the walls are asked only if a partner is kept
-     * beyond the exit (below). */
+     * beyond the exit (below); with lists, only a box without walls
+     * (hsf_cells.no_walls) is spared them. */
     int wall = -1;
     double t_wall = wall_free ? INFINITY
                               : hsf_boundary_hit_straight(sys->boundary.type.boundary, sys->boundary.state,

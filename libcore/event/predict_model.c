@@ -367,6 +367,7 @@ find_model(const hsf_event_engine *e, uint32_t i, const crossing *cross, predict
     int axis = 0, dir = 0, wall_free = 0;
     double t_cell;
     if (sys->search == HSF_SEARCH_LISTS) {
+        wall_free = sys->cells.no_walls;
         t_cell = hsf_neighbourhood_exit_time(mi, sys->b[i].anchor, sys->cells.skin) - (now - mi->t);
         /* A sheared box's list near the gradient faces is renewed, as at
          * an exit, when the sliding images it holds are out of date. */

@@ -373,6 +373,9 @@ double hsf_cells_exit_time_field(const hsf_cells *c, const double r[3], const do
 
 void hsf_cells_mark_wall_free(hsf_cells *c, const double lo[3], const double hi[3])
 {
+    c->no_walls = 1;
+    for (int a = 0; a < c->dim; a++)
+        c->no_walls &= c->periodic[a] && lo[a] <= c->lo[a] && hi[a] >= c->lo[a] + c->len[a];
     for (int li = 0; li < c->nlevels; li++) {
         hsf_cell_level *l = &c->level[li];
         for (int a = 0; a < c->dim; a++) {

@@ -89,6 +89,7 @@ static inline uint32_t *hsf_cell_chain(const hsf_cell_level *l, uint32_t cell)
 
 typedef struct hsf_cells {
     int dim;
+    int no_walls;           /* no wall anywhere (hsf_cells_mark_wall_free); 0 after a build */
     double skin;            /* neighbourhood sphere radius minus particle radius */
     double rmax;            /* largest particle radius */
     double offset_error;    /* bound on the error of an anchor rebuilt from its offset */
@@ -141,8 +142,9 @@ double hsf_cells_exit_time_field(const hsf_cells *c, const double r[3], const do
  * touch a wall: those lying, with the level's largest radius and a margin
  * for rounding, strictly inside the box [lo, hi] that the boundary keeps
  * clear of walls (boundary.h, wall_free_box); along a periodic axis every
- * cell if the box spans the whole extent, else none.  For radii that stay
- * as built: a build clears the marks. */
+ * cell if the box spans the whole extent, else none; and no_walls when
+ * every axis is periodic and so spanned.  For radii that stay as built: a
+ * build clears the marks. */
 void hsf_cells_mark_wall_free(hsf_cells *c, const double lo[3], const double hi[3]);
 
 /* Whether particle b's cell is one no wall reaches (marked above). */

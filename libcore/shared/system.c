@@ -210,7 +210,8 @@ int hsf_system_take_species_and_bonds(hsf_system *sys, hsf_particle_set *set, hs
 
 void hsf_system_mark_wall_free(hsf_system *sys)
 {
-    if (sys->search != HSF_SEARCH_CELLS || !sys->boundary.type.boundary->wall_free_box)
+    if ((sys->search != HSF_SEARCH_CELLS && sys->search != HSF_SEARCH_LISTS) ||
+        !sys->boundary.type.boundary->wall_free_box)
         return;
     double lo[3], hi[3];
     sys->boundary.type.boundary->wall_free_box(sys->boundary.state, lo, hi);

@@ -205,9 +205,10 @@ void hsf_system_release(hsf_system *sys);
 
 /* After every build of the cell grid: marks the cells no wall reaches
  * (hsf_cells_mark_wall_free), where the boundary says where no wall is
- * (boundary.h, wall_free_box) and the search uses cells; predictions skip
- * the walls there.  The grid's radii are the largest until its next build
- * (growing radii are capped until the grid is built again). */
+ * (boundary.h, wall_free_box) and the search uses cells or lists;
+ * predictions skip the walls there (with lists only where there are none
+ * at all, hsf_cells.no_walls).  The grid's radii are the largest until its
+ * next build (growing radii are capped until the grid is built again). */
 void hsf_system_mark_wall_free(hsf_system *sys);
 
 /* The separation r_i - r_j of two particles at the same time, through the
