@@ -155,17 +155,34 @@ HSF_AVX2_CLONES int hsf_predict_hard(const hsf_event_engine *e, uint32_t i, cons
          * loads are independent already), its image's shift straight from
          * the table (the batch's copy is not read on this path). */
         hsf_pair_batch *pb = &s.batch;
-        uint32_t n = 0;     /* in a local: pb->j's stores may alias pb->n */
-        for (uint32_t k = 0; k < count; k++) {
-            pb->j[n] = list[k];
-            gather_seen(&s, n, &sys->m[list[k]], sys->shift[image[k]]);
-            if (++n == HSF_PAIR_BATCH) {
-                pb->n = n;
-                solve_gathered(&s);
-                n = pb->n;
+        /* i's state in locals: the batch's stores of doubles may alias its
+         * record, which would be read again for every candidate.  The
+         * operations of gather_seen, in its order. */
+        const double vi[3] = { mi->v[0], mi->v[1], mi->v[2] }, radius_i = mi->radius;
+        const hsf_motion *m = sys->m;
+        const double (*shift)[3] = sys->shift;
+        /* A batch at a time, so that the loop has no test for a full one;
+         * a full batch is solved at once, the rest after the loop. */
+        for (uint32_t from = 0; from < count; from += HSF_PAIR_BATCH) {
+            uint32_t n = count - from < HSF_PAIR_BATCH ? count - from : HSF_PAIR_BATCH;
+            const uint32_t *js = list + from;
+            const uint8_t *codes = image + from;
+            for (uint32_t q = 0; q < n; q++) {
+                uint32_t j = js[q];
+                const hsf_motion *mj = &m[j];
+                const double *sh = shift[codes[q]];
+                double dt_j = now - mj->t;
+                pb->j[q] = j;
+                for (int a = 0; a < 3; a++) {
+                    pb->dr[a][q] = ri[a] - (mj->r[a] + mj->v[a] * dt_j + sh[a]);
+                    pb->dv[a][q] = vi[a] - mj->v[a];
+                }
+                pb->sigma[q] = radius_i + mj->radius;
             }
+            pb->n = n;
+            if (n == HSF_PAIR_BATCH)
+                solve_gathered(&s);
         }
-        pb->n = n;
     } else if (sys->search == HSF_SEARCH_CELLS) {
         hsf_block_cell block[27];
         int cells = hsf_cells_block_list(&sys->cells, sys->b, i, block, &s.shifted);
