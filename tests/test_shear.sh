@@ -151,23 +151,10 @@ sheared "3D random start" -s simulation.dim=3 -s init.method=random -s init.latt
 # while the flow at the gradient faces is at most twice their thermal
 # speed (500 spheres at rate 0.1: 0.42 times), cells otherwise; the lists
 # it takes find every collision (the audits).
-cat >dense3d.ini <<'I'
-[simulation]
-dim = 3
-end_time = 1
-audit_every = 0.01
-audit_tolerance = 1e-9
-[init]
-lattice = fcc
-cells = 5 5 5
-packing_fraction = 0.45
-radius = 0.5
-temperature = 1
-[boundary]
-plugin = sheared
-rate = 0.1
-start_profile = yes
-I
+# fluid.ini made 3D and dense: 500 spheres at 0.45, rate 0.1, the profile.
+sed -e 's/^dim = 2/dim = 3/' -e 's/^end_time = 3/end_time = 1/' -e 's/^lattice = square/lattice = fcc/' \
+    -e 's/^cells = 20 20/cells = 5 5 5/' -e 's/^packing_fraction = 0.3/packing_fraction = 0.45/' \
+    -e 's/^rate = 3/rate = 0.1\nstart_profile = yes/' fluid.ini >dense3d.ini
 # auto_search NAME SEARCH ARGS...: dense3d.ini with ARGS runs clean and
 # is searched by SEARCH (lists or cells).
 auto_search() {

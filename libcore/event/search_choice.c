@@ -7,17 +7,6 @@
 #include "model/model.h"
 #include "shared/shear.h"
 
-/* The fraction of the box the particles fill. */
-static double packing_fraction(const hsf_system *sys)
-{
-    double filled = 0;
-    for (size_t i = 0; i < sys->n; i++) {
-        double r = sys->m[i].radius;
-        filled += sys->dim == 2 ? M_PI * r * r : 4 * M_PI / 3 * r * r * r;
-    }
-    return filled / sys->boundary.type.boundary->volume(sys->boundary.state);
-}
-
 /* Elastic smooth hard spheres of one reach in a sheared box, which the
  * hard sphere's bounce serves (event/law_sheared.c): a sheared box keeps
  * a model (for its search through the sliding images) even for them. */
@@ -97,7 +86,7 @@ int hsf_event_choose_search(hsf_event_engine *e, const hsf_config *sim, int grow
     if (hsf_shears(sys) && hsf_config_bool(sim, "cells") && !strcmp(lists, "auto") &&
         !moving && sys->dim == 3 && sheared_elastic(sys)) {
         /* Through the sliding images (shear.h). */
-        int dense = packing_fraction(sys) >= 0.42;
+        int dense = hsf_system_packing_fraction(sys) >= 0.42;
         sys->search = dense && flow_over_thermal(sys) <= 2 ? HSF_SEARCH_LISTS : HSF_SEARCH_CELLS;
     } else if (hsf_shears(sys) && hsf_config_bool(sim, "cells") && !strcmp(lists, "yes")) {
         sys->search = HSF_SEARCH_LISTS;     /* through the sliding images (shear.h) */
@@ -111,7 +100,7 @@ int hsf_event_choose_search(hsf_event_engine *e, const hsf_config *sim, int grow
         sys->search = HSF_SEARCH_CELLS;
     } else if (!strcmp(lists, "auto")) {
         double threshold = sys->dim == 3 ? 0.38 : 0.65;
-        sys->search = packing_fraction(sys) >= threshold ? HSF_SEARCH_LISTS : HSF_SEARCH_CELLS;
+        sys->search = hsf_system_packing_fraction(sys) >= threshold ? HSF_SEARCH_LISTS : HSF_SEARCH_CELLS;
     } else {
         return hsf_config_error(sim, err, "neighbour_lists", "expected yes, no or auto, "
                                 "found '%s'", lists);

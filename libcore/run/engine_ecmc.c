@@ -119,17 +119,6 @@ static int final_check(run_state *rs, hsf_error *err)
     return hsf_ecmc_audit(sys, sys->audit_tolerance, &sys->max_overlap, err);
 }
 
-/* The packing fraction of the particles in the box. */
-static double packing(const hsf_system *sys)
-{
-    double filled = 0;
-    for (size_t i = 0; i < sys->n; i++) {
-        double r = sys->m[i].radius;
-        filled += sys->dim == 2 ? M_PI * r * r : 4 * M_PI / 3 * r * r * r;
-    }
-    return filled / sys->boundary.type.boundary->volume(sys->boundary.state);
-}
-
 static void summary(run_state *rs, hsf_summary *s, double wall, const hsf_conserved *c1)
 {
     (void)c1;
@@ -141,7 +130,7 @@ static void summary(run_state *rs, hsf_summary *s, double wall, const hsf_conser
     hsf_summary_text(s, "engine", "ecmc");
     hsf_summary_text(s, "boundary", "%s", sys->boundary.plugin.info->name);
     hsf_summary_number(s, "time", "%.17g", sys->time);
-    hsf_summary_number(s, "packing_fraction", "%.10g", packing(sys));
+    hsf_summary_number(s, "packing_fraction", "%.10g", hsf_system_packing_fraction(sys));
     hsf_summary_number(s, "chain_length", "%.17g", e->chain_length);
     hsf_summary_text(s, "directions", "%s", e->random_axes ? "random" : "cycle");
     hsf_summary_number(s, "chains", "%llu", (unsigned long long)e->s.chains);

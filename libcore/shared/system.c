@@ -218,6 +218,16 @@ void hsf_system_mark_wall_free(hsf_system *sys)
     hsf_cells_mark_wall_free(&sys->cells, lo, hi);
 }
 
+double hsf_system_packing_fraction(const hsf_system *sys)
+{
+    double filled = 0;
+    for (size_t i = 0; i < sys->n; i++) {
+        double r = sys->m[i].radius;
+        filled += sys->dim == 2 ? M_PI * r * r : 4 * M_PI / 3 * r * r * r;
+    }
+    return filled / sys->boundary.type.boundary->volume(sys->boundary.state);
+}
+
 void hsf_system_release(hsf_system *sys)
 {
     free(sys->species);

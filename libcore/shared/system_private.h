@@ -211,6 +211,10 @@ void hsf_system_release(hsf_system *sys);
  * next build (growing radii are capped until the grid is built again). */
 void hsf_system_mark_wall_free(hsf_system *sys);
 
+/* The fraction of the boundary's volume the particles' discs or spheres
+ * fill (their radii as the motion records hold them). */
+double hsf_system_packing_fraction(const hsf_system *sys);
+
 /* The separation r_i - r_j of two particles at the same time, through the
  * nearest periodic image. */
 static inline void hsf_separation(const hsf_system *sys, const double ri[3],
