@@ -7,9 +7,18 @@
 # per disc at 10^4 (t = 100) and 78 at 10^6 (t = 30).  A run of 10^6 discs
 # to t = 3, 7.5 events per disc, spends some 4% of its time on that start,
 # which the 10^4 run spreads over 35 times as many events per disc.
-# Prints each round and the median of the per-round ratios.  A benchmark,
-# not a test.  Usage: scaling2d.sh HSFRAME ROUNDS [SCALE-DIVISOR]
+# Prints each round and the median of the per-round ratios.  With
+# --sizes, the steps between: 10^4, 3.2*10^4, 10^5, 3.2*10^5 and 10^6
+# discs, each to t = 30 (78 events per disc), in turns, with each size's
+# median rate, its ratio to 10^4's and its peak memory per disc (where the
+# working set passes which cache).  A benchmark, not a test.
+# Usage: scaling2d.sh [--sizes] HSFRAME ROUNDS [SCALE-DIVISOR]
 set -eu
+sizes=no
+if [ "${1:-}" = --sizes ]; then
+    sizes=yes
+    shift
+fi
 hsframe=$1
 rounds=$2
 scale=${3:-1}
@@ -21,6 +30,27 @@ gas() {
     printf '[simulation]\ndim = 2\nend_time = %s\n[init]\nlattice = square\ncells = %s %s\npacking_fraction = 0.3\n[boundary]\nplugin = periodic\n' \
         "$2" "$1" "$1"
 }
+if [ "$sizes" = yes ]; then
+    t=$(awk -v s="$scale" 'BEGIN { printf "%g", 30 / s }')
+    echo "# 2D gas at 0.3 to t = $t: events/s by size, in turns ($rounds rounds)"
+    for round in $(seq "$rounds"); do
+        for cells in 100 178 316 562 1000; do
+            gas "$cells" "$t" >"$work/gas.ini"
+            "$hsframe" -c "$work/gas.ini" >"$work/out" 2>"$work/err" || {
+                cat "$work/err" >&2; exit 1; }
+            awk -v c="$cells" '/^events_per_second:/ { e = $2 } /^peak_rss_kb:/ { m = $2 }
+                END { print c * c, e, m }' "$work/out" >>"$work/sizes"
+        done
+    done
+    printf "%-9s %14s %8s %14s\n" discs "median ev/s" "/10^4" "peak B/disc"
+    sort -k1,1n -k2,2g "$work/sizes" | awk -v r="$rounds" '
+        { k = int((NR - 1) / r); n[k] = $1; v[k, (NR - 1) % r] = $2; m[k] = $3 }
+        END { for (q = 0; q <= k; q++) {
+                  med = (v[q, int((r - 1) / 2)] + v[q, int(r / 2)]) / 2
+                  if (q == 0) base = med
+                  printf "%-9d %14.0f %8.3f %14.0f\n", n[q], med, med / base, m[q] * 1024 / n[q] } }'
+    exit 0
+fi
 small_t=$(awk -v s="$scale" 'BEGIN { printf "%g", 100 / s }')
 large_t=$(awk -v s="$scale" 'BEGIN { printf "%g", 30 / s }')
 gas 100 "$small_t" >"$work/small.ini"
