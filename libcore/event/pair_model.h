@@ -180,9 +180,14 @@ static __attribute__((noinline)) HSF_AVX2_CLONES void solve_wells(pair_search *s
         const hsf_model *md = s->sys->model;
         const uint32_t i = (uint32_t)(s->mi - s->m);
         const double radius_i = s->radius_i, scale = s->scale, *radius = s->radius;
-        for (uint32_t k = 0; k < n; k++) {
+        /* In the batch's order, up to the last of them: any_scalar counts
+         * them, mostly one (the pair just bounced on the step, which the
+         * two predictions after its event see on it). */
+        double left = any_scalar;
+        for (uint32_t k = 0; left != 0; k++) {
             if (kind[k] != 2)
                 continue;
+            left -= 1;
             uint32_t j = pb->j[k];
             double dr[3], dv[3], rj[3], vj[3], inner, outer;
             for (int a = 0; a < 3; a++) {
