@@ -130,6 +130,7 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32
 typedef struct sliding_search {
     pair_search s;
     int flow;                           /* the flow axis */
+    uint32_t i;                         /* the particle searched for */
     double vflow[HSF_PAIR_BATCH];       /* vshift along it (0 along the others) */
 } sliding_search;
 
@@ -174,16 +175,15 @@ consider_sliding_batched(void *ctx, uint32_t j, const double shift[3], const dou
  * (rare) walked.  The same candidates in the same order as
  * consider_sliding_batched, a slot at a time. */
 __attribute__((always_inline)) static inline void
-consider_sliding_cell(void *ctx, const hsf_cell_level *l, uint32_t at, const int32_t x[3],
-                      const double shift[3], const double vshift[3])
+consider_sliding_cell(void *ctx, const hsf_cell_level *l, uint32_t at, const double shift[3],
+                      const double vshift[3])
 {
-    (void)x;
     sliding_search *ss = ctx;
     pair_search *s = &ss->s;
     hsf_pair_batch *pb = &s->batch;
     const uint32_t *cell = hsf_cell_at(l, at);
     const uint32_t slots = hsf_cell_slots(l), count = cell[0];
-    const uint32_t i = (uint32_t)(s->mi - s->m);
+    const uint32_t i = ss->i;
     const double vf = vshift[ss->flow];
     if (slots <= HSF_PAIR_BATCH) {
         if (pb->n + slots > HSF_PAIR_BATCH)
@@ -238,6 +238,7 @@ static void search_sliding(const hsf_event_engine *e, uint32_t i, sliding_search
     s->one_well = 0;
     s->growing = 0;
     ss->flow = sys->shear.flow;
+    ss->i = i;
     hsf_shear_scan_as(sys, i, s->now, sys->shear.slide, NULL, consider_sliding_cell, ss);
     solve_sliding(ss);
 }

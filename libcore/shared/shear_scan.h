@@ -87,16 +87,53 @@ hsf_shear_visit_cell(const hsf_system *sys, const hsf_cell_level *l, uint32_t at
             visit(ctx, j, shift, vshift);
 }
 
-/* A whole cell of the scan at once: level l's cell at (coordinates x in
- * the grid), seen through shift and moving vshift faster. */
+/* A whole cell of the scan at once: level l's cell at, seen through
+ * shift and moving vshift faster. */
 typedef void (*hsf_shear_cell_visit)(void *ctx, const hsf_cell_level *l, uint32_t at,
-                                     const int32_t x[3], const double shift[3],
-                                     const double vshift[3]);
+                                     const double shift[3], const double vshift[3]);
+
+/* A row of the scan along the gradient: its wrapped index and image
+ * count, and its cells along the flow (from and to unwrapped). */
+typedef struct hsf_shear_row {
+    int32_t wg, ig;
+    hsf_shear_span sf;
+    double base;        /* the images' offset along the flow: ig d0, or 0 */
+} hsf_shear_row;
+
+/* The rows a scan at most works out before its walk (a level of cells
+ * no smaller than the reach has 3; more are worked out row by row). */
+#define HSF_SHEAR_ROWS 8
+
+/* Row xg of level l for a particle whose reach spans [lo, hi]: along the
+ * flow, the cells a row seen through the gradient faces passes over
+ * until the next slide event. */
+static inline hsf_shear_row hsf_shear_row_at(const hsf_cells *c, const hsf_shear *sh,
+                                             const hsf_cell_level *l, const double lo[3],
+                                             const double hi[3], hsf_shear_window win,
+                                             int32_t xg)
+{
+    const int f = sh->flow, g = sh->gradient;
+    hsf_shear_row r;
+    hsf_shear_wrap(xg, (int32_t)l->n[g], &r.wg, &r.ig);
+    double f_lo = lo[f], f_hi = hi[f];
+    r.base = 0;
+    if (r.ig != 0) {
+        double a = r.ig * win.d_lo, b = r.ig * win.d_hi;
+        f_lo -= fmax(a, b);
+        f_hi -= fmin(a, b);
+        r.base = r.ig * win.d0;
+    }
+    r.sf = hsf_shear_cells_within(c, l, f, f_lo, f_hi);
+    return r;
+}
 
 /* hsf_shear_scan, with visit inlined where it is a known function; or,
  * when cell_visit is not NULL, each cell handed to it whole instead (it
  * visits the particles but i, in the order of the cell's slots, then its
- * overflow chain). */
+ * overflow chain).  The rows along the gradient, whose spans along the
+ * flow take divisions, are worked out once, not once for each column
+ * along the third axis; a cell's index is its row's and column's parts
+ * added. */
 __attribute__((always_inline)) static inline void
 hsf_shear_scan_as(const hsf_system *sys, uint32_t i, double now, double window,
                   hsf_shear_visit visit, hsf_shear_cell_visit cell_visit, void *ctx)
@@ -116,38 +153,34 @@ hsf_shear_scan_as(const hsf_system *sys, uint32_t i, double now, double window,
         hsf_shear_reach(c, own, l, x, sys->m[i].radius, lo, hi);
         hsf_shear_span so = hsf_shear_cells_within(c, l, o, lo[o], hi[o]);
         hsf_shear_span sg = hsf_shear_cells_within(c, l, g, lo[g], hi[g]);
+        const uint32_t stride[3] = { 1, l->n[0], l->n[0] * l->n[1] };
+        hsf_shear_row rows[HSF_SHEAR_ROWS], far;
+        const int32_t kept = sg.to - sg.from < HSF_SHEAR_ROWS ? sg.to - sg.from + 1 : 0;
+        for (int32_t r = 0; r < kept; r++)
+            rows[r] = hsf_shear_row_at(c, sh, l, lo, hi, win, sg.from + r);
         for (int32_t xo = so.from; xo <= so.to; xo++) {
             int32_t wo, io;
             hsf_shear_wrap(xo, (int32_t)l->n[o], &wo, &io);
+            const uint32_t at_o = (uint32_t)wo * stride[o];
             for (int32_t xg = sg.from; xg <= sg.to; xg++) {
-                int32_t wg, ig;
-                hsf_shear_wrap(xg, (int32_t)l->n[g], &wg, &ig);
+                const hsf_shear_row *row = &rows[xg - sg.from];
+                if (!kept) {
+                    far = hsf_shear_row_at(c, sh, l, lo, hi, win, xg);
+                    row = &far;
+                }
                 double shift[3] = { 0, 0, 0 }, vshift[3] = { 0, 0, 0 };
                 shift[o] = io * c->len[o];
-                shift[g] = ig * c->len[g];
-                /* A row seen through the gradient faces slides: the
-                 * cells along the flow it passes over until the next
-                 * slide event. */
-                double f_lo = lo[f], f_hi = hi[f];
-                if (ig != 0) {
-                    double a = ig * win.d_lo, b = ig * win.d_hi;
-                    f_lo -= fmax(a, b);
-                    f_hi -= fmin(a, b);
-                    shift[f] = ig * win.d0;
-                    vshift[f] = ig * sh->speed;
-                }
-                hsf_shear_span sf = hsf_shear_cells_within(c, l, f, f_lo, f_hi);
-                double base = shift[f];
-                for (int32_t xf = sf.from; xf <= sf.to; xf++) {
+                shift[g] = row->ig * c->len[g];
+                if (row->ig != 0)
+                    vshift[f] = row->ig * sh->speed;
+                const uint32_t at_og = at_o + (uint32_t)row->wg * stride[g];
+                for (int32_t xf = row->sf.from; xf <= row->sf.to; xf++) {
                     int32_t wf, jf;
                     hsf_shear_wrap(xf, (int32_t)l->n[f], &wf, &jf);
-                    shift[f] = base + jf * c->len[f];
-                    int32_t at[3];
-                    at[f] = wf, at[g] = wg, at[o] = wo;
-                    uint32_t cell = ((uint32_t)at[2] * l->n[1] + (uint32_t)at[1]) * l->n[0] +
-                                    (uint32_t)at[0];
+                    shift[f] = row->base + jf * c->len[f];
+                    const uint32_t cell = at_og + (uint32_t)wf * stride[f];
                     if (cell_visit)
-                        cell_visit(ctx, l, cell, at, shift, vshift);
+                        cell_visit(ctx, l, cell, shift, vshift);
                     else
                         hsf_shear_visit_cell(sys, l, cell, i, shift, vshift, visit, ctx);
                 }
