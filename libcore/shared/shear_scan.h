@@ -163,11 +163,11 @@ hsf_shear_scan_as(const hsf_system *sys, uint32_t i, double now, double window,
             hsf_shear_wrap(xo, (int32_t)l->n[o], &wo, &io);
             const uint32_t at_o = (uint32_t)wo * stride[o];
             for (int32_t xg = sg.from; xg <= sg.to; xg++) {
-                const hsf_shear_row *row = &rows[xg - sg.from];
-                if (!kept) {
+                const hsf_shear_row *row = &far;
+                if (kept)
+                    row = &rows[xg - sg.from];
+                else
                     far = hsf_shear_row_at(c, sh, l, lo, hi, win, xg);
-                    row = &far;
-                }
                 double shift[3] = { 0, 0, 0 }, vshift[3] = { 0, 0, 0 };
                 shift[o] = io * c->len[o];
                 shift[g] = row->ig * c->len[g];
