@@ -48,7 +48,8 @@ libhsframe_core_la_SOURCES = \
 	libcore/event/law_model.c \
 	libcore/event/law_sheared.c \
 	libcore/event/read_ahead.h libcore/event/pair_search.h libcore/event/pair_model.h \
-	libcore/event/pair_solve.h libcore/event/pair_scan.h libcore/event/control.c \
+	libcore/event/pair_solve.h libcore/event/pair_scan.h libcore/event/gather4.h \
+	libcore/event/control.c \
 	libcore/event/start_pass.c libcore/event/start_pass.h \
 	libcore/event/state.h libcore/event/setup.c libcore/event/setup.h \
 	libcore/event/search_choice.c libcore/event/search_choice.h \

@@ -3,6 +3,7 @@
 #ifndef HSF_EVENT_PAIR_SOLVE_H
 #define HSF_EVENT_PAIR_SOLVE_H
 
+#include "event/gather4.h"
 #include "event/pair_model.h"
 
 /* The times of growing pairs (compression), out of line: inlined, its
@@ -111,9 +112,38 @@ static HSF_AVX2_CLONES void solve_batch_field(pair_search *s)
 /* solve_batch, or (model: a constant) for the model path
  * solve_batch_model (1), for hard spheres in a field solve_batch_field
  * (2): out of line. */
+/* solve_batch for hard spheres in 3D, the records read four at a time
+ * (gather4.h), the rest one at a time: the same entries as gather.  In
+ * 2D a batch holds a few candidates and a third of the lanes' work is on
+ * zeros: the 2D gas ran 0.8 % more instructions this way. */
+static HSF_AVX2_CLONES void solve_batch_wide(pair_search *s)
+{
+    hsf_pair_batch *pb = &s->batch;
+    uint32_t n = pb->n, k = 0;
+    for (; k < n; k++)
+        hsf_prefetch(&s->m[pb->j[k]]);
+    const hsf_motion *mi = s->mi;
+    const double ri[3] = { s->ri[0], s->ri[1], s->ri[2] };
+    const double vi[3] = { mi->v[0], mi->v[1], mi->v[2] }, radius_i = mi->radius;
+    for (k = 0; k + 4 <= n; k += 4) {
+        hsf_lane4 sh[3] = { { 0, 0, 0, 0 }, { 0, 0, 0, 0 }, { 0, 0, 0, 0 } };
+        if (s->shifted)
+            for (int a = 0; a < 3; a++)
+                memcpy(&sh[a], &pb->shift[a][k], sizeof sh[a]);
+        hsf_gather4(pb, k, s->m, &pb->j[k], sh[0], sh[1], sh[2], s->now, ri, vi, radius_i);
+    }
+    for (; k < n; k++)
+        gather(s, k);
+    solve_gathered(s);
+}
+
+/* The solve of a batch for model (a constant): 0 hard spheres, 3 hard
+ * spheres in 3D, 2 hard spheres in a field, else the model path. */
 __attribute__((always_inline)) static inline void solve_batch_by(pair_search *s, int model)
 {
-    if (model == 2)
+    if (model == 3)
+        solve_batch_wide(s);
+    else if (model == 2)
         solve_batch_field(s);
     else if (model)
         solve_batch_model(s);

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "event/gather4.h"
 #include "event/predict_parts.h"
 #include "shared/boundary_hit.h"
 
@@ -18,6 +19,14 @@ scan_block(const hsf_system *sys, uint32_t i, const hsf_block_cell *block, int c
            pair_search *s)
 {
     scan_block_as(sys, i, block, cells, s, 0);
+}
+
+/* scan_block in 3D: batches solved by solve_batch_wide. */
+static __attribute__((noinline)) HSF_AVX2_CLONES void
+scan_block_wide(const hsf_system *sys, uint32_t i, const hsf_block_cell *block, int cells,
+                pair_search *s)
+{
+    scan_block_as(sys, i, block, cells, s, 3);
 }
 
 /* scan_block for the candidates of a uniform field (solve_batch_field). */
@@ -162,12 +171,16 @@ HSF_AVX2_CLONES int hsf_predict_hard(const hsf_event_engine *e, uint32_t i, cons
         const hsf_motion *m = sys->m;
         const double (*shift)[3] = sys->shift;
         /* A batch at a time, so that the loop has no test for a full one;
-         * a full batch is solved at once, the rest after the loop. */
+         * a full batch is solved at once, the rest after the loop.  Four
+         * candidates at a time first (gather4.h), the rest one by one. */
         for (uint32_t from = 0; from < count; from += HSF_PAIR_BATCH) {
             uint32_t n = count - from < HSF_PAIR_BATCH ? count - from : HSF_PAIR_BATCH;
             const uint32_t *js = list + from;
             const uint8_t *codes = image + from;
-            for (uint32_t q = 0; q < n; q++) {
+            uint32_t q = 0;
+            for (; q + 4 <= n; q += 4)
+                hsf_gather_list4(pb, q, m, js + q, codes + q, shift, now, ri, vi, radius_i);
+            for (; q < n; q++) {
                 uint32_t j = js[q];
                 const hsf_motion *mj = &m[j];
                 const double *sh = shift[codes[q]];
@@ -190,7 +203,10 @@ HSF_AVX2_CLONES int hsf_predict_hard(const hsf_event_engine *e, uint32_t i, cons
             hsf_block_cell layer[9];
             const hsf_block_cell *scan = crossing_cells(sys, keep_partner, cross, block, &cells,
                                                         layer, &s);
-            scan_block(sys, i, scan, cells, &s);
+            if (sys->dim == 3)
+                scan_block_wide(sys, i, scan, cells, &s);
+            else
+                scan_block(sys, i, scan, cells, &s);
         } else if (sys->dim == 2) {
             hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_now, &s);
         } else {
@@ -201,6 +217,8 @@ HSF_AVX2_CLONES int hsf_predict_hard(const hsf_event_engine *e, uint32_t i, cons
     }
     if (sys->search == HSF_SEARCH_LISTS)
         solve_gathered(&s);
+    else if (sys->dim == 3)
+        solve_batch_wide(&s);
     else
         solve_batch(&s);
     /* A partner kept beyond the exit of a cell no wall reaches: the walls
