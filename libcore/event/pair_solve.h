@@ -109,9 +109,6 @@ static HSF_AVX2_CLONES void solve_batch_field(pair_search *s)
     solve_gathered(s);
 }
 
-/* solve_batch, or (model: a constant) for the model path
- * solve_batch_model (1), for hard spheres in a field solve_batch_field
- * (2): out of line. */
 /* solve_batch for hard spheres in 3D, the records read four at a time
  * (gather4.h), the rest one at a time: the same entries as gather.  In
  * 2D a batch holds a few candidates and a third of the lanes' work is on
@@ -140,8 +137,9 @@ static HSF_AVX2_CLONES void solve_batch_wide(pair_search *s)
     solve_gathered(s);
 }
 
-/* The solve of a batch for model (a constant): 0 hard spheres, 3 hard
- * spheres in 3D, 2 hard spheres in a field, else the model path. */
+/* solve_batch, or (model: a constant) for the model path
+ * solve_batch_model (1), for hard spheres in a field solve_batch_field
+ * (2), for hard spheres in 3D solve_batch_wide (3): out of line. */
 __attribute__((always_inline)) static inline void solve_batch_by(pair_search *s, int model)
 {
     if (model == 3)
