@@ -29,15 +29,20 @@ typedef int64_t hsf_lane4_index __attribute__((vector_size(32)));
  * is one aligned load (GCC splits an unaligned 32-byte load in two). */
 typedef double hsf_record_half __attribute__((vector_size(32), aligned(32), may_alias));
 
-/* The 4 x 4 block of rows a, b, c, d turned about: out[k] holds lane k
- * of each row, in their order. */
-__attribute__((always_inline)) static inline void hsf_transpose4(hsf_lane4 a, hsf_lane4 b, hsf_lane4 c, hsf_lane4 d,
-                                  hsf_lane4 out[4])
+/* The 4 x 4 block of the rows at a, b, c and d turned about: out[k]
+ * holds lane k of each row, in their order.  (Vectors go by address: as
+ * arguments by value their passing differs between the clones' targets.) */
+__attribute__((always_inline)) static inline void hsf_transpose4(const hsf_record_half *a,
+                                                                 const hsf_record_half *b,
+                                                                 const hsf_record_half *c,
+                                                                 const hsf_record_half *d,
+                                                                 hsf_lane4 out[4])
 {
     const hsf_lane4_index even = { 0, 4, 2, 6 }, odd = { 1, 5, 3, 7 };
     const hsf_lane4_index low = { 0, 1, 4, 5 }, high = { 2, 3, 6, 7 };
-    hsf_lane4 ab0 = __builtin_shuffle(a, b, even), ab1 = __builtin_shuffle(a, b, odd);
-    hsf_lane4 cd0 = __builtin_shuffle(c, d, even), cd1 = __builtin_shuffle(c, d, odd);
+    hsf_lane4 ra = *a, rb = *b, rc = *c, rd = *d;
+    hsf_lane4 ab0 = __builtin_shuffle(ra, rb, even), ab1 = __builtin_shuffle(ra, rb, odd);
+    hsf_lane4 cd0 = __builtin_shuffle(rc, rd, even), cd1 = __builtin_shuffle(rc, rd, odd);
     out[0] = __builtin_shuffle(ab0, cd0, low);
     out[1] = __builtin_shuffle(ab1, cd1, low);
     out[2] = __builtin_shuffle(ab0, cd0, high);
@@ -45,25 +50,25 @@ __attribute__((always_inline)) static inline void hsf_transpose4(hsf_lane4 a, hs
 }
 
 /* Candidates js[0 .. 3] of a particle at ri with velocity vi and radius
- * radius_i, now, each seen through its shift (lanes of sx, sy, sz), into
- * entries q .. q + 3 of pb's rows dr, dv and sigma (not j). */
-__attribute__((always_inline)) static inline void hsf_gather4(hsf_pair_batch *pb, uint32_t q, const hsf_motion *m,
-                               const uint32_t *js, hsf_lane4 sx, hsf_lane4 sy, hsf_lane4 sz,
-                               double now, const double ri[3], const double vi[3],
-                               double radius_i)
+ * radius_i, now, each seen through its shift (lanes of *sx, *sy, *sz),
+ * into entries q .. q + 3 of pb's rows dr, dv and sigma (not j). */
+__attribute__((always_inline)) static inline void
+hsf_gather4(hsf_pair_batch *pb, uint32_t q, const hsf_motion *m, const uint32_t *js,
+            const hsf_lane4 *sx, const hsf_lane4 *sy, const hsf_lane4 *sz, double now,
+            const double ri[3], const double vi[3], double radius_i)
 {
     const hsf_record_half *h0 = (const hsf_record_half *)(const void *)&m[js[0]];
     const hsf_record_half *h1 = (const hsf_record_half *)(const void *)&m[js[1]];
     const hsf_record_half *h2 = (const hsf_record_half *)(const void *)&m[js[2]];
     const hsf_record_half *h3 = (const hsf_record_half *)(const void *)&m[js[3]];
     hsf_lane4 r_v0[4], v12_t_radius[4];
-    hsf_transpose4(h0[0], h1[0], h2[0], h3[0], r_v0);
-    hsf_transpose4(h0[1], h1[1], h2[1], h3[1], v12_t_radius);
+    hsf_transpose4(&h0[0], &h1[0], &h2[0], &h3[0], r_v0);
+    hsf_transpose4(&h0[1], &h1[1], &h2[1], &h3[1], v12_t_radius);
     const hsf_lane4 vx = r_v0[3], vy = v12_t_radius[0], vz = v12_t_radius[1];
     hsf_lane4 dt = now - v12_t_radius[2];
-    hsf_lane4 dr0 = ri[0] - (r_v0[0] + vx * dt + sx), dv0 = vi[0] - vx;
-    hsf_lane4 dr1 = ri[1] - (r_v0[1] + vy * dt + sy), dv1 = vi[1] - vy;
-    hsf_lane4 dr2 = ri[2] - (r_v0[2] + vz * dt + sz), dv2 = vi[2] - vz;
+    hsf_lane4 dr0 = ri[0] - (r_v0[0] + vx * dt + *sx), dv0 = vi[0] - vx;
+    hsf_lane4 dr1 = ri[1] - (r_v0[1] + vy * dt + *sy), dv1 = vi[1] - vy;
+    hsf_lane4 dr2 = ri[2] - (r_v0[2] + vz * dt + *sz), dv2 = vi[2] - vz;
     hsf_lane4 sigma = radius_i + v12_t_radius[3];
     memcpy(&pb->dr[0][q], &dr0, sizeof dr0);
     memcpy(&pb->dr[1][q], &dr1, sizeof dr1);
@@ -84,9 +89,9 @@ hsf_gather_list4(hsf_pair_batch *pb, uint32_t q, const hsf_motion *m, const uint
 {
     const double *s0 = shift[codes[0]], *s1 = shift[codes[1]], *s2 = shift[codes[2]],
                  *s3 = shift[codes[3]];
-    hsf_gather4(pb, q, m, js, (hsf_lane4){ s0[0], s1[0], s2[0], s3[0] },
-                (hsf_lane4){ s0[1], s1[1], s2[1], s3[1] },
-                (hsf_lane4){ s0[2], s1[2], s2[2], s3[2] }, now, ri, vi, radius_i);
+    const hsf_lane4 sx = { s0[0], s1[0], s2[0], s3[0] }, sy = { s0[1], s1[1], s2[1], s3[1] },
+                    sz = { s0[2], s1[2], s2[2], s3[2] };
+    hsf_gather4(pb, q, m, js, &sx, &sy, &sz, now, ri, vi, radius_i);
     memcpy(&pb->j[q], js, 4 * sizeof *js);
 }
 

@@ -130,7 +130,7 @@ static HSF_AVX2_CLONES void solve_batch_wide(pair_search *s)
             for (int a = 0; a < 3; a++)
                 sh[a] = (hsf_lane4){ pb->shift[a][k], pb->shift[a][k + 1], pb->shift[a][k + 2],
                                      pb->shift[a][k + 3] };
-        hsf_gather4(pb, k, s->m, &pb->j[k], sh[0], sh[1], sh[2], s->now, ri, vi, radius_i);
+        hsf_gather4(pb, k, s->m, &pb->j[k], &sh[0], &sh[1], &sh[2], s->now, ri, vi, radius_i);
     }
     for (; k < n; k++)
         gather(s, k);
