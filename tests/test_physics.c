@@ -5,6 +5,8 @@
 
 #include <criterion/criterion.h>
 
+#include "event/gather4.h"
+#include "shared/neighbours.h"
 #include "shared/physics.h"
 
 #define EPS 1e-15
@@ -386,4 +388,102 @@ Test(parabola, first_face_is_the_earlier_of_both)
     }
     cr_assert_gt(finite, 100000, "only %zu parabolas reach a face", finite);
     cr_assert_gt(behind, 10000, "only %zu reach the face behind them: too easy", behind);
+}
+
+/* The four-lane gather of the hard-sphere path (event/gather4.h) writes
+ * into the batch what the scalar gather of predict.c writes, bit for bit:
+ * r_j brought to now, seen through its image's shift, v_i - v_j and the
+ * sum of radii, in the base build and in the AVX2 build alike. */
+static void gather_one_by_one(hsf_pair_batch *pb, uint32_t q, const hsf_motion *m,
+                              const uint32_t *js, const uint8_t *codes,
+                              const double (*shift)[3], double now, const double ri[3],
+                              const double vi[3], double radius_i)
+{
+    for (uint32_t k = 0; k < 4; k++) {
+        const hsf_motion *mj = &m[js[k]];
+        const double *sh = shift[codes[k]];
+        double dt_j = now - mj->t;
+        pb->j[q + k] = js[k];
+        for (int a = 0; a < 3; a++) {
+            pb->dr[a][q + k] = ri[a] - (mj->r[a] + mj->v[a] * dt_j + sh[a]);
+            pb->dv[a][q + k] = vi[a] - mj->v[a];
+        }
+        pb->sigma[q + k] = radius_i + mj->radius;
+    }
+}
+
+typedef void gather_fn(hsf_pair_batch *pb, uint32_t q, const hsf_motion *m, const uint32_t *js,
+                       const uint8_t *codes, const double (*shift)[3], double now,
+                       const double ri[3], const double vi[3], double radius_i);
+
+static __attribute__((noinline)) void gather_four_base(hsf_pair_batch *pb, uint32_t q,
+                                                       const hsf_motion *m, const uint32_t *js,
+                                                       const uint8_t *codes,
+                                                       const double (*shift)[3], double now,
+                                                       const double ri[3], const double vi[3],
+                                                       double radius_i)
+{
+    hsf_gather_list4(pb, q, m, js, codes, shift, now, ri, vi, radius_i);
+}
+
+#if defined(HSF_HAVE_TARGET_CLONES) && !defined(__AVX2__)
+static __attribute__((noinline, target("avx2"))) void
+gather_four_avx2(hsf_pair_batch *pb, uint32_t q, const hsf_motion *m, const uint32_t *js,
+                 const uint8_t *codes, const double (*shift)[3], double now, const double ri[3],
+                 const double vi[3], double radius_i)
+{
+    hsf_gather_list4(pb, q, m, js, codes, shift, now, ri, vi, radius_i);
+}
+#endif
+
+static void check_gather_four(gather_fn *four, const char *build)
+{
+    enum { RECORDS = 97 };
+    void *mem = NULL;     /* 64-byte aligned, as the library's records */
+    cr_assert_eq(posix_memalign(&mem, 64, RECORDS * sizeof(hsf_motion)), 0);
+    hsf_motion *m = mem;
+    double shift[64][3];
+    const double len[3] = { 11.3, 9.7, 13.1 };
+    for (int k = 0; k < 64; k++)
+        hsf_image_shift((uint8_t)k, len, shift[k]);
+    srand(17);
+    for (int round = 0; round < 2000; round++) {
+        double now = 100 * fabs(urand());
+        for (int r = 0; r < RECORDS; r++) {
+            for (int a = 0; a < 3; a++) {
+                m[r].r[a] = 10 * urand();
+                m[r].v[a] = 3 * urand();
+            }
+            m[r].t = now - fabs(urand());
+            m[r].radius = 0.3 + 0.4 * fabs(urand());
+        }
+        const double ri[3] = { 10 * urand(), 10 * urand(), 10 * urand() };
+        const double vi[3] = { 3 * urand(), 3 * urand(), 3 * urand() };
+        uint32_t js[4];
+        uint8_t codes[4];
+        for (int k = 0; k < 4; k++) {
+            js[k] = (uint32_t)(rand() % RECORDS);
+            codes[k] = (uint8_t)(round % 3 == 0 ? 0 : rand() % 64);
+        }
+        uint32_t q = 4 * (uint32_t)(round % (HSF_PAIR_BATCH / 4));
+        hsf_pair_batch want, got;
+        memset(&want, 0, sizeof want);
+        memset(&got, 0, sizeof got);
+        gather_one_by_one(&want, q, m, js, codes, (const double (*)[3])shift, now, ri, vi, 0.5);
+        four(&got, q, m, js, codes, (const double (*)[3])shift, now, ri, vi, 0.5);
+        cr_assert(memcmp(&want, &got, sizeof want) == 0,
+                  "round %d, %s build: the four-lane gather differs from the scalar one", round,
+                  build);
+    }
+    free(m);
+}
+
+Test(gather4, four_lanes_write_the_scalar_gathers_bits)
+{
+    check_gather_four(gather_four_base, "base");
+#if defined(HSF_HAVE_TARGET_CLONES) && !defined(__AVX2__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2"))
+        check_gather_four(gather_four_avx2, "AVX2");
+#endif
 }
