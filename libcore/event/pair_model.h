@@ -110,7 +110,7 @@ static __attribute__((noinline)) HSF_AVX2_CLONES void solve_in_reach(pair_search
  * knows) are solved the scalar way, by hsf_shell_event_time.  Gathering
  * the pairs within reach apart and solving them in a batch of their own
  * was 1200 instructions a prediction of the bench's square well
- * (tests/bench/models.sh) for about 12 of its 48 candidates.  The same
+ * (tests/bench/models.sh) for the candidates within reach.  The same
  * event as those two, but for candidates whose times tie to within
  * rounding (the batch's order is kept, not inside first). */
 static __attribute__((noinline)) HSF_AVX2_CLONES void solve_wells(pair_search *s)
