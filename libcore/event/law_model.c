@@ -21,9 +21,10 @@ __attribute__((always_inline)) static inline int pair_event(hsf_event_engine *e,
 {
     hsf_system *sys = e->sys;
     hsf_event_info info;
+    unsigned after;
     /* i's slot still holds the event: its face bits, the pair's shell if
      * the prediction told it (find_model). */
-    int outcome = hsf_model_pair_event(sys, i, j, e->slot[i].face, &info, err);
+    int outcome = hsf_model_pair_event(sys, i, j, e->slot[i].face, &info, &after, err);
     if (outcome < 0)
         return -1;
     if (outcome == HSF_OUTCOME_NONE)
@@ -38,7 +39,16 @@ __attribute__((always_inline)) static inline int pair_event(hsf_event_engine *e,
         sys->stats.collisions++;
     }
     sys->stats.virial += info.virial;
-    if (predict(e, i, NULL, err) || predict(e, j, NULL, err))
+    /* After a step event the pair is on the step, where only the table
+     * tells its side: the predictions are told it. */
+    if (outcome != HSF_OUTCOME_CORE && after != HSF_SHELL_UNKNOWN) {
+        e->met[0] = i;
+        e->met[1] = j;
+        e->met_shell = after;
+    }
+    int failed = predict(e, i, NULL, err) || predict(e, j, NULL, err);
+    e->met[0] = e->met[1] = HSF_NONE;
+    if (failed)
         return -1;
     hsf_growth *g = &sys->model->growth;
     if (growing && outcome == HSF_OUTCOME_CORE && ++g->since_rescale == g->rescale_every &&

@@ -107,19 +107,29 @@ static __attribute__((noinline)) HSF_AVX2_CLONES void solve_in_reach(pair_search
  * (hsf_shell_times'), which of the two told by its distance as
  * shell_bounds_one_step tells it; the special cases of hsf_shell_times
  * and the pairs on the step by round-off (whose side the table of shells
- * knows) are solved the scalar way, by hsf_shell_event_time.  Gathering
+ * knows) are solved the scalar way, by hsf_shell_event_time, but for the
+ * pair of the step event just executed, whose side the event told (met,
+ * solve_wells below).  Gathering
  * the pairs within reach apart and solving them in a batch of their own
  * was 1200 instructions a prediction of the bench's square well
  * (tests/bench/models.sh) for the candidates within reach.  The same
  * event as those two, but for candidates whose times tie to within
  * rounding (the batch's order is kept, not inside first). */
-static __attribute__((noinline)) HSF_AVX2_CLONES void solve_wells(pair_search *s)
+__attribute__((always_inline)) static inline void solve_wells_as(pair_search *s, const int met)
 {
     hsf_pair_batch *pb = &s->batch;
     const uint32_t n = pb->n;
     /* Read once: the stores below might alias them. */
     const double limit = s->best, vi2 = hsf_dot(s->vi, s->vi);
     const double core = s->rule->core, step = s->rule->step_at[0];
+    const double met_inside = s->met_inside;
+    /* met: which candidates are the pair of the step event just executed
+     * (a small box may offer it through several images), in doubles for
+     * the vectorised loop. */
+    double is_met[HSF_PAIR_BATCH];
+    if (met)
+        for (uint32_t k = 0; k < n; k++)
+            is_met[k] = pb->j[k] == s->met ? 1.0 : 0.0;
     /* Per candidate: the time (outside, or inside solved within limit;
      * INFINITY for those solved the scalar way) and its kind: 0 outside,
      * 1 inside, 2 the scalar way. */
@@ -139,13 +149,26 @@ static __attribute__((noinline)) HSF_AVX2_CLONES void solve_wells(pair_search *s
         double inside = d2 <= lo * lo ? 1.0 : 0.0;
         double on = d2 <= hi * hi ? 1.0 : 0.0;
         on = inside != 0 ? 0.0 : on;
+        /* met: the partner of the step event just executed is on the step,
+         * on the side the engine told (met_inside). */
+        double told = 0;
+        if (met) {
+            told = is_met[k] != 0 ? on : 0.0;
+            inside = told != 0 ? met_inside : inside;
+            on = told != 0 ? 0.0 : on;
+        }
         double inner = inside != 0 ? core_at : at;
         /* Meeting inner from outside; leaving the step from inside. */
         double c = d2 - inner * inner, co = d2 - at * at;
         double meet = hsf_meet_time(b, c, vv, limit);
         double leave = hsf_leave_root(b, co, vv);
-        double exact = hsf_shell_special(vv, vi2, c, meet, co);
-        exact = inside != 0 ? exact : 0.0;
+        /* Told inside and moving in, a pair on the step by round-off
+         * leaves it after the chord (hsf_leave_time): hsf_leave_root's
+         * time; told outside, it recedes (hsf_meet_time's INFINITY) or is
+         * left to hsf_shell_event_time. */
+        double moving_in = b < 0 ? told : 0.0;
+        double exact = hsf_shell_special(vv, vi2, c, meet, moving_in != 0 ? -1.0 : co);
+        exact = inside != 0 ? exact : moving_in;
         exact = on != 0 ? 1.0 : exact;
         /* Inside: hsf_shell_time_within at limit. */
         double first = meet < limit ? meet : INFINITY;
@@ -211,6 +234,17 @@ static __attribute__((noinline)) HSF_AVX2_CLONES void solve_wells(pair_search *s
     }
     pb->n = 0;
     s->n_near = 0;
+}
+
+/* solve_wells_as, with the pair of the step event just executed (met) in
+ * the vectorised pass: the side hsf_shell_event_time would have read from
+ * the table of shells, and the operations it would have done. */
+static __attribute__((noinline)) HSF_AVX2_CLONES void solve_wells(pair_search *s)
+{
+    if (s->met != HSF_NONE)
+        solve_wells_as(s, 1);
+    else
+        solve_wells_as(s, 0);
 }
 
 /* The model path's gather (plain case): candidates from to to-1 now, on

@@ -68,6 +68,9 @@ typedef struct pair_search {
     int cores;                  /* one rule, no steps: gather_cores */
     int one_well;               /* one rule of one step (a square well), nothing growing:
                                    solve_wells */
+    uint32_t met;               /* the partner of i's step event just executed (the engine's
+                                   met), on the step, HSF_NONE if none: solve_wells */
+    double met_inside;          /* 1 if that pair is now inside the step, else 0 */
     uint32_t told;              /* solve_wells' last earliest candidate, HSF_NONE if none */
     unsigned told_shell;        /* the shell its distance told (0 or 1) */
     double told_time;           /* and its time */

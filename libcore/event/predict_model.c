@@ -81,6 +81,8 @@ static HSF_AVX2_CLONES void search_plain_model(const hsf_event_engine *e, uint32
     s->field = (e->law.path_motion & HSF_PATH_FIELD) != 0;
     s->cores = !s->rules && !s->steps;
     s->one_well = !s->rules && s->rule->steps == 1;
+    s->met = i == e->met[0] ? e->met[1] : i == e->met[1] ? e->met[0] : HSF_NONE;
+    s->met_inside = e->met_shell != 0;
     s->told = HSF_NONE;
     s->growing = (e->law.path_motion & HSF_PATH_GROWING) != 0;
     if (s->growing) {

@@ -233,6 +233,7 @@ hsf_event_engine *hsf_event_prepare(hsf_system *sys, hsf_instance *queue,
         return NULL;
     }
     e->sys = sys;
+    e->met[0] = e->met[1] = HSF_NONE;
     e->queue_instance = *queue;     /* taken over */
     *queue = (hsf_instance){ 0 };
     if (build_search(e, sim, growing, set, err) || open_queue(e, prelude, err) ||

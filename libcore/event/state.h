@@ -72,6 +72,12 @@ typedef struct hsf_event_engine {
                                (key - n), which a checkpoint writes with its time */
     hsf_ahead ahead;
     int start_pass;         /* [simulation] start_pass (start_pass.h) */
+    /* While the two predictions after a step event of the model path run
+     * (law_model.c): the pair, and its shell after the event, which those
+     * predictions take for the pair on the step instead of asking the
+     * table (pair_model.h, solve_wells).  HSF_NONE at other times. */
+    uint32_t met[2];
+    unsigned met_shell;
 
     /* [queue]: the plugin, its section, its state, and the recorder. */
     hsf_instance queue_instance;   /* the plugin, its section, its state (recorded or not) */

@@ -183,12 +183,15 @@ void hsf_model_search(const hsf_system *sys, uint32_t i, const double ri[3],
 /* The pair event of i and j, both advanced to now: changes their
  * velocities, the pair's shell, the potential energy and the counters,
  * and fills *info for the outputs (kind PAIR for a core collision, STEP
- * otherwise).  told: 1 + the pair's shell as its prediction found it (the
- * table of shells then not read), or 0.  Returns the outcome
+ * otherwise) and *after with the pair's shell after the event
+ * (HSF_SHELL_UNKNOWN for a bonded pair).  told: 1 + the pair's shell as
+ * its prediction found it (the table of shells then not read), or 0.
+ * Returns the outcome
  * (HSF_OUTCOME_NONE: nothing changed), or -1 with err set (out of memory
  * for the captured pairs). */
+#define HSF_SHELL_UNKNOWN UINT32_MAX
 int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, unsigned told,
-                         hsf_event_info *info, hsf_error *err);
+                         hsf_event_info *info, unsigned *after, hsf_error *err);
 
 /* The audit of a model: how far any pair within reach lies outside the
  * shell it is held in, relative to the nearer bound (the core overlap of

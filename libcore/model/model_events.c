@@ -182,7 +182,7 @@ static double restitution(const hsf_system *sys, const hsf_rule *r, uint32_t i, 
 }
 
 int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, unsigned told,
-                         hsf_event_info *info, hsf_error *err)
+                         hsf_event_info *info, unsigned *after, hsf_error *err)
 {
     hsf_model *md = sys->model;
     hsf_motion *mi = &sys->m[i], *mj = &sys->m[j];
@@ -198,6 +198,7 @@ int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, unsigned told,
     double e = restitution(sys, r, i, j);
     double bond = md->first ? hsf_model_bond(md, i, j) : 0;
     unsigned shell = 0;
+    *after = HSF_SHELL_UNKNOWN;
     double inner = core_at, outer = bond, enter = 0, leave = INFINITY;
     if (!(bond > 0)) {
         /* The table is larger than the caches: a miss at each event
@@ -240,11 +241,14 @@ int hsf_model_pair_event(hsf_system *sys, uint32_t i, uint32_t j, unsigned told,
     }
     if (fx.outcome == HSF_OUTCOME_NONE)
         return HSF_OUTCOME_NONE;
+    if (!(bond > 0))
+        *after = shell;
     if (fx.outcome == HSF_OUTCOME_ENTER || fx.outcome == HSF_OUTCOME_LEAVE) {
         unsigned next = fx.outcome == HSF_OUTCOME_ENTER ? shell + 1 : shell - 1;
         if (hsf_pair_state_set(&md->shells, i, j, next, err))
             return -1;
         sys->potential += fx.potential;
+        *after = next;
     } else if (told) {
         hsf_pair_state_known(&md->shells, i, j, shell);
     }
