@@ -184,7 +184,7 @@ void hsf_model_search(const hsf_system *sys, uint32_t i, const double ri[3],
  * velocities, the pair's shell, the potential energy and the counters,
  * and fills *info for the outputs (kind PAIR for a core collision, STEP
  * otherwise) and *after with the pair's shell after the event
- * (HSF_SHELL_UNKNOWN for a bonded pair).  told: 1 + the pair's shell as
+ * (HSF_SHELL_UNKNOWN for a bonded pair or a graze).  told: 1 + the pair's shell as
  * its prediction found it (the table of shells then not read), or 0.
  * Returns the outcome
  * (HSF_OUTCOME_NONE: nothing changed), or -1 with err set (out of memory
