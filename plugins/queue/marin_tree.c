@@ -143,10 +143,34 @@ static void replay(tour *t, uint32_t i)
     }
 }
 
+/* The sibling's winner (so, sl) if it is earlier than the carried one
+ * (wo, wl), without a branch.  GCC compiles a plain selection here into a
+ * branch, so on x86-64 it is two conditional moves: two cycles a level on
+ * the carried winner's chain, against four for the masks (docs/
+ * BENCHMARKS.md, The hard-sphere path's search). */
+static inline void take_earlier(uint64_t so, uint64_t sl, uint64_t *wo, uint64_t *wl)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    uint64_t o = *wo, l = *wl;
+    __asm__("cmpq %[o], %[so]\n\t"
+            "cmovbq %[so], %[o]\n\t"
+            "cmovbq %[sl], %[l]"
+            : [o] "+&r"(o), [l] "+&r"(l)
+            : [so] "r"(so), [sl] "r"(sl)
+            : "cc");
+    *wo = o;
+    *wl = l;
+#else
+    uint64_t take = -(uint64_t)(so < *wo);
+    *wo = (so & take) | (*wo & ~take);
+    *wl = (sl & take) | (*wl & ~take);
+#endif
+}
+
 /* Leaf i of the indexed form has changed: replays its matches towards the
  * root, carrying the winner so far, and stops as replay does.  Which side
  * wins a match is a coin toss: a branch on it was mispredicted half the
- * time, so the winner is chosen by masks instead.  Seqs are read only on
+ * time, so the winner is chosen without one (take_earlier).  Seqs are read only on
  * equal times, which are rare: reading the sibling's at every level was a
  * cache miss per level at 10^6 keys.  The same winners as replay, ties
  * included. */
@@ -156,7 +180,8 @@ static void replay_keys(tour *t, uint32_t i)
     uint32_t n = t->n;
     uint64_t wo = time_order(kl[i].time), wl = i;
     for (uint32_t p = n + i; p > 1; p >>= 1) {
-        uint32_t s = p ^ 1, sl;
+        uint32_t s = p ^ 1;
+        uint64_t sl;
         uint64_t so;
         if (s >= n) {
             sl = s - n;
@@ -165,13 +190,13 @@ static void replay_keys(tour *t, uint32_t i)
             sl = t->in[s].leaf;
             so = t->in[s].order;
         }
-        uint64_t take = -(uint64_t)(so < wo);
         if (__builtin_expect(so == wo, 0)) {    /* by seq; the left child on a full tie */
             uint64_t ss = kl[sl].seq, ws = kl[wl].seq;
-            take = -(uint64_t)(ss < ws || (ss == ws && !(s & 1)));
+            if (ss < ws || (ss == ws && !(s & 1)))
+                wl = sl;
+        } else {
+            take_earlier(so, sl, &wo, &wl);
         }
-        wo = (so & take) | (wo & ~take);
-        wl = (sl & take) | (wl & ~take);
         uint32_t old = t->in[p >> 1].leaf;
         t->in[p >> 1].order = wo;
         t->in[p >> 1].leaf = (uint32_t)wl;
