@@ -146,8 +146,8 @@ static void replay(tour *t, uint32_t i)
 /* The sibling's winner (so, sl) if it is earlier than the carried one
  * (wo, wl), without a branch.  GCC compiles a plain selection here into a
  * branch, so on x86-64 it is two conditional moves: two cycles a level on
- * the carried winner's chain, against four for the masks (docs/
- * BENCHMARKS.md, The hard-sphere path's search). */
+ * the carried winner's chain, against four for the masks
+ * (docs/BENCHMARKS.md, The hard-sphere path's search). */
 static inline void take_earlier(uint64_t so, uint64_t sl, uint64_t *wo, uint64_t *wl)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
