@@ -155,7 +155,7 @@ static inline void take_earlier(uint64_t so, uint64_t sl, uint64_t *wo, uint64_t
     __asm__("cmpq %[o], %[so]\n\t"
             "cmovbq %[so], %[o]\n\t"
             "cmovbq %[sl], %[l]"
-            : [o] "+&r"(o), [l] "+&r"(l)
+            : [o] "+r"(o), [l] "+r"(l)
             : [so] "r"(so), [sl] "r"(sl)
             : "cc");
     *wo = o;
@@ -181,8 +181,7 @@ static void replay_keys(tour *t, uint32_t i)
     uint64_t wo = time_order(kl[i].time), wl = i;
     for (uint32_t p = n + i; p > 1; p >>= 1) {
         uint32_t s = p ^ 1;
-        uint64_t sl;
-        uint64_t so;
+        uint64_t sl, so;
         if (s >= n) {
             sl = s - n;
             so = time_order(kl[sl].time);
