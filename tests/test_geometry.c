@@ -686,8 +686,8 @@ Test(cells, exit_time_is_the_face_reached_first)
  * walls: the same time, axis and direction bit for bit, for random
  * particles in a grid periodic along x, walled along y and z (a field is
  * never along a periodic axis), under fields along one or both walled axes,
- * weak and strong, some particles put on a face, some at rest along an
- * axis.  A shortcut that leaves a face unsolved too soon fails it. */
+ * weak and strong, some particles put on a face or just past one by
+ * round-off, some at rest along an axis.  A shortcut that leaves a face unsolved too soon fails it. */
 Test(cells, a_parabola_leaves_its_cell_through_the_face_reached_first)
 {
     enum { N = 4000 };
@@ -713,6 +713,13 @@ Test(cells, a_parabola_leaves_its_cell_through_the_face_reached_first)
         }
         if (i % 13 == 0)    /* on a face of its cell */
             r[1 + i % 2] = hsf_cell_corner(&c, l, 1 + i % 2, x[1 + i % 2] + i % 3 % 2);
+        if (i % 19 == 0)    /* on a face along x, where there is no field */
+            r[0] = hsf_cell_corner(&c, l, 0, x[0] + i % 2);
+        if (i % 17 == 0) {  /* past a face by round-off */
+            int a = i % 3, up = i % 2;
+            double face = hsf_cell_corner(&c, l, a, x[a] + up);
+            r[a] = nextafter(face, up ? INFINITY : -INFINITY);
+        }
         double want = INFINITY;
         int want_axis = -7, want_dir = -7;
         for (int a = 0; a < 3; a++) {
@@ -729,8 +736,8 @@ Test(cells, a_parabola_leaves_its_cell_through_the_face_reached_first)
         }
         int axis = -7, dir = -7, wall_free = -1;
         double t = hsf_cells_exit_time_field(&c, r, v, g, &b[i], &axis, &dir, &wall_free);
-        cr_assert(t == want || (isinf(t) && isinf(want)),
-                  "particle %d (g %g %g %g): %.17g, the first face at %.17g", i, g[0], g[1],
+        cr_assert(memcmp(&t, &want, sizeof t) == 0,
+                  "particle %d (g %g %g %g): %a, the first face at %a", i, g[0], g[1],
                   g[2], t, want);
         if (isinf(want)) {
             none++;

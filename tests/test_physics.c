@@ -390,6 +390,49 @@ Test(parabola, first_face_is_the_earlier_of_both)
     cr_assert_gt(behind, 10000, "only %zu reach the face behind them: too easy", behind);
 }
 
+/* hsf_parabola_face_ahead (the field's cell exit without branches on the
+ * direction) answers only in its common case, and then with
+ * hsf_parabola_first_face's bits and face: on the same random slabs,
+ * starts and fields as above, where it declines the case is one it does
+ * not cover (on or past a face, at rest, heading for a skipped face or
+ * turning back before the face ahead), and it answers a quarter or more. */
+Test(parabola, face_ahead_is_first_face_where_it_answers)
+{
+    srand(23);
+    size_t answered = 0;
+    for (int round = 0; round < 200000; round++) {
+        double lo = 4 * urand() - 2, hi = lo + 0.1 + 2 * fabs(urand());
+        double x = lo + (hi - lo) * fabs(urand());
+        switch (round % 9) {
+        case 0: x = lo; break;
+        case 1: x = hi; break;
+        case 2: x = nextafter(lo, -INFINITY); break;
+        case 3: x = nextafter(hi, INFINITY); break;
+        default: break;
+        }
+        double v = round % 11 == 0 ? 0 : 4 * urand() - 2;
+        double g = (round % 2 ? 1 : -1) * (round % 5 == 0 ? 1e-3 : 20) * (1 + fabs(urand()));
+        int skip_lo = round % 13 == 0, skip_hi = round % 17 == 0;
+        int want_dir = 0, dir = 5;
+        double want = hsf_parabola_first_face(x, v, g, lo, hi, skip_lo, skip_hi, &want_dir);
+        double got = -5;
+        if (hsf_parabola_face_ahead(x, v, g, lo, hi, skip_lo, skip_hi, &got, &dir) == 0) {
+            cr_assert(memcmp(&got, &want, sizeof got) == 0 && dir == want_dir,
+                      "round %d: x %a v %a g %a in [%a, %a]: %a face %d, first face %a "
+                      "face %d", round, x, v, g, lo, hi, got, dir, want, want_dir);
+            answered++;
+            continue;
+        }
+        cr_assert(got == -5 && dir == 5, "round %d: declined but wrote", round);
+        int up = v > 0;
+        double face = up ? hi : lo;
+        cr_assert(!(x > lo && x < hi) || v == 0 || (up ? skip_hi : skip_lo) ||
+                      v * v - 2 * g * (x - face) < 0,
+                  "round %d: x %a v %a g %a in [%a, %a] declined", round, x, v, g, lo, hi);
+    }
+    cr_assert_gt(answered, 50000, "only %zu answered", answered);
+}
+
 /* The four-lane gather of the hard-sphere path (event/gather4.h) writes
  * into the batch what the scalar gather of predict.c writes, bit for bit:
  * r_j brought to now, seen through its image's shift, v_i - v_j and the

@@ -345,6 +345,13 @@ double hsf_cells_exit_time(const hsf_cells *c, const hsf_motion *m, const hsf_bo
     return best;
 }
 
+/* Axis by axis: without a field along it, hsf_cells_exit_time's straight
+ * line (which is hsf_parabola_first_face's at g = 0, bit for bit, but for
+ * the sign of a zero time, made +0 here as there); with one, the parabola
+ * towards the face ahead without branches, and hsf_parabola_first_face
+ * when that is not the case.  The earliest is chosen without branches
+ * too, the first earliest axis on a tie.  Branches on the direction of
+ * travel made this a seventh of a falling gas's time. */
 double hsf_cells_exit_time_field(const hsf_cells *c, const double r[3], const double v[3],
                                  const double g[3], const hsf_body *b, int *axis, int *dir,
                                  int *wall_free)
@@ -354,20 +361,31 @@ double hsf_cells_exit_time_field(const hsf_cells *c, const double r[3], const do
     hsf_cell_coords(l, b->cell, x);
     *wall_free = hsf_cells_wall_free(c, b, x);
     double best = INFINITY;
+    int best_axis = *axis, best_dir = *dir;
     for (int a = 0; a < c->dim; a++) {
         /* An outer face is not an exit: the wall comes first. */
-        int skip_lo = !c->periodic[a] && x[a] == 0;
-        int skip_hi = !c->periodic[a] && x[a] == (int32_t)l->n[a] - 1;
+        int skip_lo = !c->periodic[a] & (x[a] == 0);
+        int skip_hi = !c->periodic[a] & (x[a] == (int32_t)l->n[a] - 1);
+        double lo = c->lo[a] + x[a] * l->side[a], hi = c->lo[a] + (x[a] + 1) * l->side[a];
+        double t;
         int d = 0;
-        double t = hsf_parabola_first_face(r[a], v[a], g[a], c->lo[a] + x[a] * l->side[a],
-                                           c->lo[a] + (x[a] + 1) * l->side[a], skip_lo,
-                                           skip_hi, &d);
-        if (t < best) {
-            best = t;
-            *axis = a;
-            *dir = d;
+        if (g[a] == 0) {
+            int up = v[a] > 0, down = v[a] < 0;
+            int none = (!up & !down) | (up & skip_hi) | (down & skip_lo);
+            t = (hsf_select_double(up, hi, lo) - r[a]) / v[a];
+            t = hsf_select_double(!(t > 0), 0, t);
+            t = hsf_select_double(none, INFINITY, t);
+            d = 2 * up - 1;
+        } else if (hsf_parabola_face_ahead(r[a], v[a], g[a], lo, hi, skip_lo, skip_hi, &t, &d)) {
+            t = hsf_parabola_first_face(r[a], v[a], g[a], lo, hi, skip_lo, skip_hi, &d);
         }
+        int earlier = t < best, mask = -earlier;
+        best = hsf_select_double(earlier, t, best);
+        best_axis = (a & mask) | (best_axis & ~mask);
+        best_dir = (d & mask) | (best_dir & ~mask);
     }
+    *axis = best_axis;
+    *dir = best_dir;
     return best;
 }
 

@@ -118,6 +118,30 @@ static inline double hsf_parabola_first_face(double x, double v, double g, doubl
     return t;
 }
 
+/* hsf_parabola_first_face in its common case, without branches on the
+ * direction of travel (a coin toss), for a field along the axis (g != 0):
+ * from strictly inside the slab, moving (v != 0), towards a face not
+ * skipped and reached before any turn back.
+ * The same operations as there, so the same bits; returns -1 (and leaves
+ * *t, *dir alone) in every other case, which the caller leaves to
+ * hsf_parabola_first_face. */
+static inline int hsf_parabola_face_ahead(double x, double v, double g, double lo, double hi,
+                                          int skip_lo, int skip_hi, double *t, int *dir)
+{
+    int up = v > 0, mask = -up;
+    double s = hsf_select_double(up, 1, -1);
+    double c = x - hsf_select_double(up, hi, lo);
+    double disc = v * v - 2 * g * c;
+    int skip = (skip_hi & mask) | (skip_lo & ~mask);
+    if (__builtin_expect(!(x > lo && x < hi) | (v == 0) | skip | !(disc >= 0), 0))
+        return -1;
+    /* -2 c / (sq + v) heading up, 2 c / (sq - v) heading down: a sign
+     * flip is exact, so multiplying by s changes no bit. */
+    *t = (-2 * c * s) / (sqrt(disc) + s * v);
+    *dir = (1 & mask) | (-1 & ~mask);
+    return 0;
+}
+
 /* Up to this many pairs are solved at once by hsf_pair_times. */
 #define HSF_PAIR_BATCH 32
 
