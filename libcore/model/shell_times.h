@@ -61,7 +61,9 @@ static inline int hsf_shell_bounds_by_distance(const hsf_rule *r, double sigma, 
 static inline double hsf_meet_time(double b, double c, double vv, double limit)
 {
     double disc = b * b - vv * c;
-    double root = sqrt(disc > 0 ? disc : 0);
+    /* Not clamped at 0: where disc < 0 the time is not taken, and GCC
+     * turns sqrt(disc > 0 ? disc : 0) into two quotients, one for each. */
+    double root = sqrt(disc);
     double time = c / (root - b);
     double t = b < 0 ? time : INFINITY;
     t = disc >= 0 ? t : INFINITY;
