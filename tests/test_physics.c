@@ -345,6 +345,22 @@ Test(pair_times, avx2_build_gives_the_same_bits)
 }
 #endif
 
+/* A random slab [*lo, *hi] and a start in it: on lo, on hi, or just
+ * past either by round-off for kind 0 to 3, inside for the others. */
+static double slab_start(int kind, double *lo, double *hi)
+{
+    *lo = 4 * urand() - 2;
+    *hi = *lo + 0.1 + 2 * fabs(urand());
+    double x = *lo + (*hi - *lo) * fabs(urand());
+    switch (kind) {
+    case 0: return *lo;
+    case 1: return *hi;
+    case 2: return nextafter(*lo, -INFINITY);
+    case 3: return nextafter(*hi, INFINITY);
+    default: return x;
+    }
+}
+
 /* hsf_parabola_first_face (the field's cell exit) solves one face of a
  * slab where both were solved: on random parabolas, straight lines, starts
  * on a face or just past it by round-off, and with either face left out
@@ -356,15 +372,7 @@ Test(parabola, first_face_is_the_earlier_of_both)
     srand(17);
     size_t finite = 0, behind = 0;
     for (int round = 0; round < 200000; round++) {
-        double lo = 4 * urand() - 2, hi = lo + 0.1 + 2 * fabs(urand());
-        double x = lo + (hi - lo) * fabs(urand());
-        switch (round % 7) {
-        case 0: x = lo; break;
-        case 1: x = hi; break;
-        case 2: x = nextafter(lo, -INFINITY); break;
-        case 3: x = nextafter(hi, INFINITY); break;
-        default: break;
-        }
+        double lo, hi, x = slab_start(round % 7, &lo, &hi);
         double v = round % 11 == 0 ? 0 : 4 * urand() - 2;
         double g = round % 5 == 0 ? 0 : 4 * urand() - 2;
         int skip_lo = round % 13 == 0, skip_hi = round % 17 == 0;
@@ -401,15 +409,7 @@ Test(parabola, face_ahead_is_first_face_where_it_answers)
     srand(23);
     size_t answered = 0;
     for (int round = 0; round < 200000; round++) {
-        double lo = 4 * urand() - 2, hi = lo + 0.1 + 2 * fabs(urand());
-        double x = lo + (hi - lo) * fabs(urand());
-        switch (round % 9) {
-        case 0: x = lo; break;
-        case 1: x = hi; break;
-        case 2: x = nextafter(lo, -INFINITY); break;
-        case 3: x = nextafter(hi, INFINITY); break;
-        default: break;
-        }
+        double lo, hi, x = slab_start(round % 9, &lo, &hi);
         double v = round % 11 == 0 ? 0 : 4 * urand() - 2;
         double g = (round % 2 ? 1 : -1) * (round % 5 == 0 ? 1e-3 : 20) * (1 + fabs(urand()));
         int skip_lo = round % 13 == 0, skip_hi = round % 17 == 0;
