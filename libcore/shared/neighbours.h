@@ -2,8 +2,8 @@
  *
  * Every particle owns a neighbourhood: a sphere (disc in 2D) of radius
  * radius + skin around its anchor, which it does not leave; when it would,
- * it is re-anchored where it is (in a sheared box ahead of it along the
- * flow, within the skin: shear.h, hsf_shear_anchor_lead) and its list
+ * it is re-anchored where it is (in a sheared box ahead of it along its
+ * drift, within the skin: shear.h, hsf_shear_anchor_lead) and its list
  * renewed (an HSF_EVENT_CELL event).  Two particles can touch only if their neighbourhoods overlap,
  * and they overlap only if each is in the other's list: the engine looks
  * for collisions only among list members, about 3 in 2D and 12 in 3D at

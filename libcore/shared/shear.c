@@ -141,23 +141,29 @@ void hsf_shear_cross(hsf_system *sys, uint32_t i, int dir)
                      ((uint32_t)x[2] * l->n[1] + (uint32_t)x[1]) * l->n[0] + (uint32_t)x[0]);
 }
 
-/* How far ahead of a particle along the flow its anchor goes, as a
- * share of the skin, when it drifts with the flow alone. */
+/* The anchor's lead (hsf_shear_anchor_lead): its most, as a share of the
+ * skin; the weight of the particle's own velocity in its drift, which
+ * lasts until its next collision where the flow's lasts the list's life;
+ * and the weight of that velocity's speed against the drift's in the
+ * lead's length. */
 #define ANCHOR_LEAD 0.95
+#define OWN_DRIFT 0.2
+#define OWN_SPREAD 0.2
 
 void hsf_shear_anchor_lead(const hsf_system *sys, uint32_t i, double ahead[3])
 {
     const hsf_motion *m = &sys->m[i];
-    double u[3], c2 = 0;
+    double u[3], w[3], c2 = 0, w2 = 0;
     hsf_system_flow_velocity(sys, m->r, u);
     for (int a = 0; a < 3; a++) {
-        double d = m->v[a] - u[a];
-        c2 += d * d;
-        ahead[a] = 0;
+        double c = m->v[a] - u[a];
+        w[a] = u[a] + OWN_DRIFT * c;
+        c2 += c * c;
+        w2 += w[a] * w[a];
     }
-    double uf = u[sys->shear.flow], speed = fabs(uf) + 0.5 * sqrt(c2);
-    if (speed > 0)
-        ahead[sys->shear.flow] = ANCHOR_LEAD * sys->cells.skin * uf / speed;
+    double speed = sqrt(w2) + OWN_SPREAD * sqrt(c2), lead = ANCHOR_LEAD * sys->cells.skin;
+    for (int a = 0; a < 3; a++)
+        ahead[a] = speed > 0 ? lead * w[a] / speed : 0;
 }
 
 void hsf_shear_impose_profile(hsf_system *sys)

@@ -113,14 +113,15 @@ void hsf_shear_cross(hsf_system *sys, uint32_t i, int dir);
 int hsf_shear_come_back(hsf_system *sys, uint32_t i);
 
 /* Where to anchor particle i's neighbourhood when it is renewed, from
- * where it is (hsf_cells_reanchor_ahead): ahead along the flow by a
- * share of the skin that grows with the streaming velocity at it, u,
- * against its speed about that velocity, c: 0.95 skin u / (|u| + c / 2)
- * (a length; ahead[3] is written whole, 0 off the flow).  The flow then
- * carries the particle through its neighbourhood rather than out of it
- * from the centre: anchored where the particle is, a neighbourhood in a
- * flow faster than the particles' own motion is left sooner than at
- * rest. */
+ * where it is (hsf_cells_reanchor_ahead): ahead along its drift
+ * w = u + c / 5, u the streaming velocity at it and c its velocity about
+ * u, by 0.95 skin |w| / (|w| + |c| / 5) (a length; ahead[3] is written
+ * whole).  The flow carries the particle the whole life of its list, its
+ * own motion only until its next collision: the flow then takes the
+ * particle through its neighbourhood rather than out of it from the
+ * centre, and its own motion part of the way.  Anchored where the
+ * particle is, a neighbourhood in a flow faster than the particles' own
+ * motion is left sooner than at rest. */
 void hsf_shear_anchor_lead(const hsf_system *sys, uint32_t i, double ahead[3]);
 
 /* For a view of a particle at r moving at v (system.h): if r is beyond a
