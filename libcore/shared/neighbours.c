@@ -675,6 +675,15 @@ void hsf_neighbours_free(hsf_neighbours *nb)
  * At 4000 spheres, where they are cached, the requests cost 1 %. */
 #define ASK_FOR_LISTS_FROM 16384
 
+/* Asks for particle j's list, to be written: its count's line and the
+ * next, which in 3D (blocks of 128 bytes) holds the entries past the
+ * ninth that a removal searches and an append writes. */
+static inline void ask_for_list(const hsf_neighbours *nb, uint32_t j)
+{
+    hsf_prefetch_write(hsf_nb_block(nb, j));
+    hsf_prefetch_write(hsf_nb_block(nb, j) + (nb->stride > 64 ? 64 : 0));
+}
+
 /* A fresh tag for hsf_neighbours_renew's marks: the renewal's count in the
  * upper 24 bits (the lower 8 hold a place in an old list, < RENEW_MAX);
  * never 0, the marks' first value.  When the count comes round, the marks
@@ -709,7 +718,7 @@ int hsf_neighbours_renew(hsf_neighbours *nb, const hsf_cells *cells, const hsf_m
      * for now, their misses overlap it. */
     int ask = nb->n >= ASK_FOR_LISTS_FROM;
     for (uint32_t o = 0; ask && o < old_count; o++)
-        hsf_prefetch_write(hsf_nb_block(nb, old_j[o]));
+        ask_for_list(nb, old_j[o]);
     *hsf_nb_count(nb, i) = 0;
     if (find_neighbours(nb, cells, m, b, i, 0, err))
         return -1;
@@ -749,7 +758,7 @@ int hsf_neighbours_renew(hsf_neighbours *nb, const hsf_cells *cells, const hsf_m
      * that went, then join. */
     for (uint32_t k = 0; ask && k < count && k < RENEW_MAX; k++)
         if (fresh[k])
-            hsf_prefetch_write(hsf_nb_block(nb, hsf_nb_list(nb, i)[k]));
+            ask_for_list(nb, hsf_nb_list(nb, i)[k]);
     for (uint32_t o = 0; o < old_count; o++)
         if (!kept[o])
             remove_entry(nb, old_j[o], i);
