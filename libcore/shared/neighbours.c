@@ -671,8 +671,8 @@ void hsf_neighbours_free(hsf_neighbours *nb)
 /* From this many particles a renewal asks for the lists it will write
  * (its leaving and joining neighbours') ahead of writing them: their
  * blocks (2 MB at 16384) have outgrown the second-level cache, and at
- * 32000 spheres the renewal otherwise waited on them for half its time.
- * At 4000 spheres, where they are cached, the requests cost 1 %. */
+ * 32000 spheres the renewal otherwise spent 60 % of its time waiting on
+ * them.  At 4000 spheres the requests cost 1 to 3 % of the run. */
 #define ASK_FOR_LISTS_FROM 16384
 
 /* Asks for particle j's list, to be written: its count's line and the
