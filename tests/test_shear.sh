@@ -45,8 +45,9 @@ sheared() {
 }
 
 # From rest (no start_profile) the images sweep past the particles near
-# the gradient faces far faster than those move: the searches across them
-# and the slide events are what finds their collisions.
+# the gradient faces far faster than those move: the searches across them,
+# each run out when the images have slid by a cell, are what finds their
+# collisions.
 sheared "2D dilute" -s init.packing_fraction=0.05
 sheared "2D fluid" -s init.packing_fraction=0.3
 sheared "2D dense" -s init.packing_fraction=0.6 -s simulation.end_time=1
@@ -62,9 +63,9 @@ sheared "3D, flow y, gradient z" -s simulation.dim=3 -s init.lattice=fcc \
 sheared "3D, 2 x 2 x 2 cells" -s simulation.dim=3 -s init.lattice=fcc -s init.cells="2 2 2" \
     -s boundary.rate=5
 
-# Neighbour lists through the sliding images: renewed near the gradient
-# faces at every slide event; a particle straying past a face by its skin
-# is mapped to its image when re-anchored.
+# Neighbour lists through the sliding images: a list renewed near the
+# gradient faces runs out a period later; a particle straying past a face
+# by its skin is mapped to its image when re-anchored.
 sheared "lists, 2D dilute" -s simulation.neighbour_lists=yes -s init.packing_fraction=0.05
 sheared "lists, 2D dense" -s simulation.neighbour_lists=yes -s init.packing_fraction=0.6 \
     -s simulation.end_time=1
@@ -364,8 +365,8 @@ done
 # (-0.36, 0.48), the impulse 0.6.  Nothing moves before, so with lists
 # no particle leaves its neighbourhood: B is in A's list only once the
 # lists renewed near the gradient faces have run out and been renewed
-# (at t = 2 and 4; hsf_neighbours.until); with cells A is predicted again
-# at the slide events.
+# (at t = 2 and 4; hsf_neighbours.until); with cells A's search runs out
+# and A is predicted again (at t = 2 and 4 too).
 {
     echo 20
     echo "7 9.6 0 0 0.5 1 0 0 0"

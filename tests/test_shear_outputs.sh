@@ -147,15 +147,17 @@ check "thermo: temperature at t = 0 is the peculiar one, 1" awk -F, \
 # The co-moving bath takes away the viscous heating, eta rate^2 per unit
 # volume: in the steady state n nu (3/2) (kT - 1) = eta rate^2, n the
 # number density, nu = 1 the bath's rate per particle.  The temperature
-# is steady (the two halves of [5, 30] within 3 %) and the balance's
-# (its excess over 1 within 20 %).
+# is steady (the two halves of [5, 30] within 6 %: over seeds 1 to 12
+# they differ by 2 % rms, 4.3 % at most, where the heating alone, no bath
+# taking it away, would raise kT by about 0.08 a time unit, 1 from one
+# half to the other) and the balance's (its excess over 1 within 20 %).
 heat_balance() {
     awk -F, -v e="$eta" -v r="$RATE" -v V="$VOLUME" '
         NR > 1 && $1 > 5 { if ($1 <= 17.5) { a += $5; na++ } else { b += $5; nb++ } }
         END { a /= na; b /= nb; T = (a + b) / 2; want = 1 + e * r * r / (864 / V * 1.5)
               printf "  kT %.4f then %.4f, heat balance %.4f\n", a, b, want > "/dev/stderr"
               d = a - b; w = T - want
-              exit !((d < 0 ? -d : d) < 0.03 * T && (w < 0 ? -w : w) < 0.2 * (want - 1)) }' thermo.csv
+              exit !((d < 0 ? -d : d) < 0.06 * T && (w < 0 ? -w : w) < 0.2 * (want - 1)) }' thermo.csv
 }
 check "andersen: a steady temperature, the heat balance's" heat_balance
 

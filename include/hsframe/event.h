@@ -26,7 +26,8 @@ typedef enum hsf_event_kind {
                                    never given to on_event) */
     HSF_EVENT_SLIDE = 11        /* a sheared box's images have slid by a cell: the particles
                                    near its gradient faces are predicted again (boundary.h,
-                                   sliding; since ABI 1.5; never given to on_event) */
+                                   sliding; since ABI 1.5; queued only by hsframe 0.4.0,
+                                   whose checkpoints hold it; never given to on_event) */
 } hsf_event_kind;
 
 /* One scheduled event, 32 bytes, copied by value into and out of queues.

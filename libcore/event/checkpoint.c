@@ -85,8 +85,8 @@ static int read_thermostat(hsf_system *sys, const unsigned char *data, size_t si
 
 /* A sheared box's part (SHER, only in sheared runs): what its images gave,
  * then with neighbour lists when each list runs out (hsf_neighbours.until).
- * The offset is a function of the time; with cells the slide event is
- * queued. */
+ * The offset is a function of the time; with cells when each search near
+ * the faces runs out is its particle's queued event (HSF_FACE_WINDOW). */
 typedef struct shear_scalars {
     double work, momentum;
     uint64_t crossings;

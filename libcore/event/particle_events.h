@@ -84,6 +84,10 @@ static inline int do_cell(hsf_event_engine *e, const hsf_event *ev, hsf_error *e
 {
     hsf_system *sys = e->sys;
     uint32_t i = ev->subject;
+    /* A sheared box's search near the gradient faces ran out of sliding
+     * images (HSF_FACE_WINDOW): a new one, nothing moved. */
+    if (__builtin_expect(ev->stamp == HSF_FACE_WINDOW, 0))
+        return predict(e, i, NULL, err);
     int axis = (int)ev->stamp / 2, dir = ev->stamp % 2 ? 1 : -1;
     advance(sys, &sys->m[i], ev->time);
     sys->stats.cell_crossings++;

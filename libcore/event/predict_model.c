@@ -386,6 +386,17 @@ find_model(const hsf_event_engine *e, uint32_t i, const crossing *cross, predict
         t_cell = box_exit_time(sys, mi, &axis, &dir) - (now - mi->t);
     if (t_cell < 0)
         t_cell = 0;
+    /* A sheared box with cells: a search near the gradient faces sees the
+     * sliding images as far as they slide in shear.period from now
+     * (hsf_shear_scan); then the particle is predicted again, unless an
+     * event of its own came first (HSF_FACE_WINDOW). */
+    int window = 0;
+    if ((batched == 2 || (batched == 0 && sys->shear.on && sys->search == HSF_SEARCH_CELLS &&
+                          hsf_shear_near_faces(sys, i))) &&
+        sys->shear.period < t_cell) {
+        t_cell = sys->shear.period;
+        window = 1;
+    }
     /* In a cell no wall reaches, the particle leaves the cell before it
      * can touch a wall: its path meets the walls only if a partner is kept
      * beyond the exit (below). */
@@ -468,7 +479,7 @@ find_model(const hsf_event_engine *e, uint32_t i, const crossing *cross, predict
         *p = (prediction){ now + t_wall, HSF_EVENT_WALL, (uint32_t)wall, 0 };
     else if (t_cell < INFINITY)
         *p = (prediction){ now + t_cell, HSF_EVENT_CELL, partner,
-                           (uint32_t)(axis * 2 + (dir > 0)) };
+                           window ? HSF_FACE_WINDOW : (uint32_t)(axis * 2 + (dir > 0)) };
     else
         p->kind = 0;
     return 0;

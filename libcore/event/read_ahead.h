@@ -79,7 +79,7 @@ static inline void fetch_neighbourhood(const hsf_event_engine *e, uint32_t k, in
         hsf_prefetch(hsf_nb_block(&sys->nb, k));
         hsf_prefetch(hsf_nb_block(&sys->nb, k) + 64);
     } else if (sys->search == HSF_SEARCH_CELLS) {
-        int crossing = own_event && sl->kind == HSF_EVENT_CELL;
+        int crossing = own_event && sl->kind == HSF_EVENT_CELL && sl->face != HSF_FACE_WINDOW;
         int axis = crossing ? (int)sl->face / 2 : 0;
         int dir = crossing ? (sl->face % 2 ? 1 : -1) : 0;
         if (crossing && e->keep_partner) {
@@ -150,7 +150,8 @@ static inline void fetch_ahead(hsf_event_engine *e)
             if (e->queue_prefetch)    /* the collision will set j's event */
                 e->queue_prefetch(e->queue_state, j);
             ah->partners[ah->n_partners++] = j;
-        } else if (sl->kind == HSF_EVENT_CELL && e->keep_partner) {
+        } else if (sl->kind == HSF_EVENT_CELL && e->keep_partner &&
+                   sl->face != HSF_FACE_WINDOW) {
             /* A crossing reads the particles of the cells it brings near
              * (next stage) and solves the partner it kept again. */
             ah->layers[ah->n_layers++] = k;

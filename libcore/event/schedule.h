@@ -23,8 +23,8 @@ static inline int is_particle_event(uint32_t kind)
 /* Schedules an event.  A particle has one event at a time: with an indexed
  * queue its key is moved, without one the old event stays queued and is
  * recognised as superseded when it comes out (the slot's seq).  face: for a
- * cell event, the face it leaves through (axis * 2 + (dir > 0)), kept in
- * the event's stamp. */
+ * cell event, the face it leaves through (axis * 2 + (dir > 0)) or
+ * HSF_FACE_WINDOW (state.h), kept in the event's stamp. */
 static int push(hsf_event_engine *e, double time, uint32_t kind, uint32_t subject,
                 uint32_t object, uint32_t face, hsf_error *err)
 {

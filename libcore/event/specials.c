@@ -127,13 +127,12 @@ int hsf_event_rescale(hsf_event_engine *e, const hsf_event *ev, hsf_error *err)
 }
 
 
-/* A sheared box's images have slid by shear.slide since the last slide
- * event: every particle whose search reaches across the gradient faces is
- * predicted again (shared/shear.h), and the next slide is queued.  The
- * slide events fall at whole multiples of the period, so that a resumed
- * run queues the same ones.  Runs with neighbour lists queue none (their
- * lists run out one by one) but for one resumed from a checkpoint of
- * 0.4.0, whose lists are renewed here. */
+/* A slide event, queued only by checkpoints of 0.4.0, whose sheared boxes
+ * predicted every particle near the gradient faces again at whole
+ * multiples of shear.period (with neighbour lists: renewed their lists).
+ * Done once more, it leaves those particles with the searches that run
+ * out one by one (HSF_FACE_WINDOW; hsf_neighbours.until), and queues no
+ * other. */
 int hsf_event_slide(hsf_event_engine *e, hsf_error *err)
 {
     hsf_system *sys = e->sys;
@@ -143,9 +142,6 @@ int hsf_event_slide(hsf_event_engine *e, hsf_error *err)
               hsf_neighbours_renew(&sys->nb, &sys->cells, sys->m, sys->b, i, err)) ||
              predict(e, i, NULL, err)))
             return -1;
-    double next = (nearbyint(sys->time / sys->shear.period) + 1) * sys->shear.period;
-    if (next < sys->end_time)
-        return push(e, next, HSF_EVENT_SLIDE, 0, 0, 0, err);
     hsf_event done = { .kind = HSF_EVENT_SLIDE };
     retire(e, &done);
     return 0;

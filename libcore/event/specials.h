@@ -16,7 +16,8 @@ int hsf_event_thermostat(hsf_event_engine *e, hsf_error *err);
  * the event, stale when a later rescale superseded it. */
 int hsf_event_rescale(hsf_event_engine *e, const hsf_event *ev, hsf_error *err);
 
-/* A sheared box's images slid a period further. */
+/* A slide event of a checkpoint of 0.4.0: the particles near a sheared
+ * box's gradient faces predicted again (specials.c). */
 int hsf_event_slide(hsf_event_engine *e, hsf_error *err);
 
 /* Output k's sample. */

@@ -7,7 +7,6 @@
 #include "host/error_private.h"
 #include "model/model.h"
 #include "shared/outputs.h"
-#include "shared/shear.h"
 
 /* Particle i's first event from the start pass's pick (start_pass.h):
  * what predict(e, i, NULL, err) would push, by predict's rules, or
@@ -93,12 +92,6 @@ int hsf_event_schedule_start(hsf_event_engine *e, hsf_error *err)
         if (first < sys->end_time && push_rescale(e, first, err))
             return -1;
     }
-    /* Neighbour lists near the gradient faces run out one by one
-     * (hsf_neighbours.until): only cells need the slide events. */
-    if (hsf_shears(sys) && sys->search != HSF_SEARCH_LISTS &&
-        sys->shear.period < sys->end_time &&
-        push(e, sys->shear.period, HSF_EVENT_SLIDE, 0, 0, 0, err))
-        return -1;
     if (sys->thermostat.type.thermostat) {
         hsf_control c = { .sys = sys, .engine = e, .err = err };
         double first = sys->thermostat.type.thermostat->start(sys->thermostat.state, &c);

@@ -39,13 +39,20 @@ typedef struct hsf_event_slot {
     uint64_t seq : 56;      /* the event's seq (2^56 predictions: centuries at 10^7 per
                                second); 0 without an indexed queue: none scheduled */
     uint64_t kind : 5;      /* its kind; 0 with an indexed queue: no key held */
-    uint64_t face : 3;      /* the face a cell event leaves through; for a collision 1 +
-                               the pair's shell when its prediction told it, else 0
-                               (predict_model.c, find_model) */
+    uint64_t face : 3;      /* the face a cell event leaves through (axis * 2 + (dir > 0)),
+                               or HSF_FACE_WINDOW; for a collision 1 + the pair's shell
+                               when its prediction told it, else 0 (predict_model.c,
+                               find_model) */
     uint64_t changed_seq;   /* the engine's last seq given when the particle's velocity
                                last changed: an event predicted with it as partner is
                                stale unless its seq is above this (schedule.h) */
 } hsf_event_slot;
+/* A cell event's face when the particle crosses no face: a sheared box's
+ * search near the gradient faces saw the sliding images as far as they
+ * slide in shear.period, and that time is up: the particle is predicted
+ * again where it is (particle_events.h, do_cell). */
+#define HSF_FACE_WINDOW 6u
+
 /* The event's object (partner, wall, or a crossing's kept partner) is the
  * body's event_object (io/particle.h): it fills the body's padding. */
 

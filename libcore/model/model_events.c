@@ -144,8 +144,9 @@ void hsf_model_search(const hsf_system *sys, uint32_t i, const double ri[3],
         for (uint32_t k = 0, count = *hsf_nb_count(&sys->nb, i); k < count; k++)
             consider(&s, list[k], sys->shear.on ? NULL : sys->shift[image[k]], NULL);
     } else if (sys->shear.on && hsf_shear_near_faces(sys, i)) {
-        /* Through the images as they slide until the next slide event;
-         * away from the gradient faces no image slides past. */
+        /* Through the images as they slide in the period from now (the
+         * search runs out then: HSF_FACE_WINDOW); away from the gradient
+         * faces no image slides past. */
         hsf_shear_scan(sys, i, now, sys->shear.slide, consider_sliding, &s);
     } else if (sys->search == HSF_SEARCH_CELLS) {
         hsf_cells_scan(&sys->cells, sys->m, sys->b, i, consider_offered, &s);

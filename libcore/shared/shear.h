@@ -10,12 +10,13 @@
  *
  * The images slide under the cell grid, so a search across the gradient
  * faces also reaches the cells the images will slide past in the next
- * shear.period.  With cells, a slide event (HSF_EVENT_SLIDE, every
- * period) predicts every particle whose search crosses those faces again;
- * with neighbour lists, each list renewed near them runs out a period
- * after its renewal (hsf_neighbours.until), and is renewed then if its
+ * shear.period.  With cells, such a search runs out a period after it
+ * (a cell event through no face, HSF_FACE_WINDOW): its particle is
+ * predicted again then, unless an event of its own came first; with
+ * neighbour lists, each list renewed near them runs out a period after
+ * its renewal (hsf_neighbours.until), and is renewed then if its
  * particle has not left its neighbourhood before.  Pair events are exact
- * between slide events and across them: no time step. */
+ * across these: no time step. */
 #ifndef HSF_SHEAR_H
 #define HSF_SHEAR_H
 
@@ -38,8 +39,9 @@ static inline int hsf_shears(const hsf_system *sys)
     return sys->shear.on;
 }
 
-/* After the cell grid is built: the slide between slide events (the
- * narrowest cell side along the flow axis) and their period. */
+/* After the cell grid is built: the slide a search across the gradient
+ * faces covers (the narrowest cell side along the flow axis) and the
+ * period the images take to slide by it. */
 void hsf_shear_grid_ready(hsf_system *sys);
 
 /* The images' offset along the flow axis at time t, in [0, L_f). */
@@ -87,7 +89,7 @@ void hsf_shear_scan(const hsf_system *sys, uint32_t i, double now, double window
                     hsf_shear_visit visit, void *ctx);
 
 /* 1 if a search of particle i's reaches across the gradient faces: the
- * particles predicted again at a slide event. */
+ * particles whose searches (with cells) run out a period after them. */
 int hsf_shear_near_faces(const hsf_system *sys, uint32_t i);
 
 /* The same for a run with neighbour lists, from the list: whether it was

@@ -106,7 +106,7 @@ typedef struct hsf_shear_row {
 
 /* Row xg of level l for a particle whose reach spans [lo, hi]: along the
  * flow, the cells a row seen through the gradient faces passes over
- * until the next slide event. */
+ * while the images slide by the scan's window. */
 static inline hsf_shear_row hsf_shear_row_at(const hsf_cells *c, const hsf_shear *sh,
                                              const hsf_cell_level *l, const double lo[3],
                                              const double hi[3], hsf_shear_window win,

@@ -13,8 +13,8 @@ typedef struct hsf_shear {
     double slide;       /* the images' slide in one period (a length along flow, the
                            narrowest cell side): the reach of a search across the
                            gradient faces */
-    double period;      /* slide / |speed|: simulated time between slide events (cells),
-                           or that a list renewed near the gradient faces lasts */
+    double period;      /* slide / |speed|: simulated time a search across the gradient
+                           faces (cells) or a list renewed near them lasts */
     double work;        /* energy the sliding images gave: at crossings of the gradient
                            faces, and at collisions through them */
     double momentum;    /* momentum along the flow the crossings gave */
