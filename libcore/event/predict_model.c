@@ -391,9 +391,9 @@ find_model(const hsf_event_engine *e, uint32_t i, const crossing *cross, predict
      * (hsf_shear_scan); then the particle is predicted again, unless an
      * event of its own came first (HSF_FACE_WINDOW). */
     int window = 0;
-    if ((batched == 2 || (batched == 0 && sys->shear.on && sys->search == HSF_SEARCH_CELLS &&
-                          hsf_shear_near_faces(sys, i))) &&
-        sys->shear.period < t_cell) {
+    int sliding = batched == 2 || (batched == 0 && law->slide_axis >= 0 &&
+                                   sys->search == HSF_SEARCH_CELLS && hsf_shear_near_faces(sys, i));
+    if (sliding && sys->shear.period < t_cell) {
         t_cell = sys->shear.period;
         window = 1;
     }
